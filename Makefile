@@ -1,0 +1,30 @@
+# The two commands a newcomer needs: `make test` and (later) `make demo`; `make bench` prints the figures.
+SWIFT ?= swift
+DEBIAN_PACKAGES := libuv1-dev libutf8proc-dev libsqlite3-dev pkg-config
+
+.PHONY: test bench deps build
+
+## Installs the Debian packages the build and the tests use (only as root, only what is missing).
+deps:
+	@missing=""; for p in $(DEBIAN_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  else \
+	    echo "missing Debian packages:$$missing (run as root, or: sudo apt-get install$$missing)" >&2; exit 1; \
+	  fi; \
+	fi
+
+build: deps
+	$(SWIFT) build --build-tests
+
+## Builds and runs the whole suite (XCTest, then Swift Testing); fails when any test fails.
+test: build
+	$(SWIFT) test --skip-build
+
+## Prints the benchmark figures (a program, not a test); BENCH_ARGS="graph --json" for one scenario as JSON.
+bench: deps
+	$(SWIFT) run -c release loom-bench $(BENCH_ARGS)

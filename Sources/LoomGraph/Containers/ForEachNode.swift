@@ -1,0 +1,83 @@
+/// A node whose children are keyed by id rather than by position.
+protocol RowIdentifying {
+    /// The id of each child, in order.
+    var rowIDs: [AnyHashable] { get }
+    /// Whether rows stand for picker options (a `ForEach`'s rows do).
+    var rowsAreOptions: Bool { get }
+}
+
+/// The node of a `ForEach`: keyed reconciliation of the rows that exist (all of them, or the
+/// lazy window's), in order.
+///
+/// Algorithm, per update: index the current rows by key; walk the rows to build in order,
+/// reusing the row of the same key (its new value compared as any child's) or building a new
+/// one; destroy the rows left over. Work is proportional to the rows built, never to the
+/// collection when lazy. A duplicate id is reported, and its later occurrences are keyed by
+/// occurrence so that rendering stays deterministic.
+final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: View>: ViewNode<ForEach<Data, ID, Content>>, RowIdentifying {
+    private struct RowKey: Hashable {
+        let id: ID
+        let occurrence: Int
+    }
+
+    private var keys: [RowKey] = []
+
+    override init(_ view: ForEach<Data, ID, Content>, parent: Node?, graph: ViewGraph) {
+        super.init(view, parent: parent, graph: graph)
+        // A row is one element of its container: a `ForEach` inside a row builds eagerly.
+        childContext.buildsLazily = false
+        if context.buildsLazily {
+            graph.lazyForEachNodes[ObjectIdentifier(self)] = Unmanaged.passUnretained(self)
+        }
+    }
+
+    /// The content closure may read state: rows are built under this node's tracking (rule 9).
+    override var tracksDependencies: Bool { true }
+
+    var rowIDs: [AnyHashable] { keys.map { AnyHashable($0.id) } }
+    var rowsAreOptions: Bool { true }
+
+    override func process() {
+        let data = view.data
+        let count = data.count
+        let rows = context.buildsLazily ? graph.lazyWindow.rows(count: count) : 0..<count
+
+        var existing: [RowKey: Node] = [:]
+        existing.reserveCapacity(keys.count)
+        for (key, child) in zip(keys, children) { existing[key] = child }
+
+        var newChildren: [Node] = []
+        var newKeys: [RowKey] = []
+        newChildren.reserveCapacity(rows.count)
+        newKeys.reserveCapacity(rows.count)
+        var occurrences: [ID: Int] = [:]
+        var index = data.index(data.startIndex, offsetBy: rows.lowerBound)
+        for _ in rows {
+            let element = data[index]
+            data.formIndex(after: &index)
+            let id = element[keyPath: view.id]
+            let occurrence = occurrences[id, default: 0]
+            occurrences[id] = occurrence + 1
+            if occurrence == 1 {
+                graph.diagnostics.report(.duplicateID, frame: graph.frame,
+                                         "ForEach in \(parent?.typeName ?? "root") has more than one element with id \(id); later ones are shown as separate rows")
+            }
+            let key = RowKey(id: id, occurrence: occurrence)
+            let row = view.content(element)
+            if let node = existing.removeValue(forKey: key) {
+                unsafeDowncast(node, to: ViewNode<Content>.self).receive(row)
+                newChildren.append(node)
+            } else {
+                newChildren.append(graph.makeNode(row, parent: self))
+            }
+            newKeys.append(key)
+        }
+        for leftover in existing.values { graph.destroy(leftover) }
+        children = newChildren
+        keys = newKeys
+    }
+
+    override func willBeDestroyed() {
+        graph.lazyForEachNodes[ObjectIdentifier(self)] = nil
+    }
+}

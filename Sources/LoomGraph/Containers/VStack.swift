@@ -1,0 +1,19 @@
+/// Arranges its children top to bottom, building every one of them (seed 000: a `ForEach` of
+/// 1,000 rows inside a `VStack` initialises and evaluates 1,000 rows).
+public struct VStack<Content: View>: View {
+    let alignment: HorizontalAlignment
+    let spacing: Int?
+    let content: Content
+
+    public init(alignment: HorizontalAlignment = .center, spacing: Int? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.spacing = spacing
+        self.content = content()
+    }
+}
+
+extension VStack: RowBuildingContainer {
+    static var buildsLazily: Bool { false }
+    func updateChildren(_ children: inout ChildList) { children.append(content) }
+    func primitive(in node: PrimitiveNode<VStack>) -> Primitive? { .vStack(alignment: alignment, spacing: spacing, lazy: false) }
+}

@@ -1,0 +1,16 @@
+/// Layers its children back to front.
+public struct ZStack<Content: View>: View {
+    let alignment: Alignment
+    let content: Content
+
+    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.content = content()
+    }
+}
+
+extension ZStack: RowBuildingContainer {
+    static var buildsLazily: Bool { false }
+    func updateChildren(_ children: inout ChildList) { children.append(content) }
+    func primitive(in node: PrimitiveNode<ZStack>) -> Primitive? { .zStack(alignment: alignment) }
+}

@@ -1,0 +1,37 @@
+/// Positional reconciliation of a node's children during one update.
+///
+/// Position `i` keeps its node when the new value has the same type and structural key;
+/// otherwise the old subtree is destroyed and a new one built (DESIGN.md rule 1). Children past
+/// the last position appended are destroyed by `finish()`.
+struct ChildList {
+    let node: Node
+    private var index = 0
+
+    init(_ node: Node) {
+        self.node = node
+    }
+
+    mutating func append<C: View>(_ value: C, key: Int = 0) {
+        defer { index += 1 }
+        if index < node.children.count {
+            let existing = node.children[index]
+            if existing.viewType == C.self, node.childKeys[index] == key {
+                unsafeDowncast(existing, to: ViewNode<C>.self).receive(value)
+                return
+            }
+            node.graph.destroy(existing)
+            node.children[index] = node.graph.makeNode(value, parent: node)
+            node.childKeys[index] = key
+        } else {
+            node.children.append(node.graph.makeNode(value, parent: node))
+            node.childKeys.append(key)
+        }
+    }
+
+    func finish() {
+        guard index < node.children.count else { return }
+        for child in node.children[index...] { node.graph.destroy(child) }
+        node.children.removeSubrange(index...)
+        node.childKeys.removeSubrange(index...)
+    }
+}

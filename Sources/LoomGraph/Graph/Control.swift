@@ -1,0 +1,47 @@
+/// The kinds of control a viewer can act on.
+public enum ControlKind: Sendable, Hashable {
+    case button, toggle, picker, navigationLink
+}
+
+/// What a viewer does to a control: activate it (press a button, flip a toggle, choose the
+/// highlighted option of a picker, follow a link) or move a picker's highlight.
+public enum ControlAction: Sendable, Hashable {
+    case activate
+    case moveHighlight(by: Int)
+}
+
+/// A control in the graph, found by its label; a host acts on it like a key press would.
+public struct Control {
+    public let kind: ControlKind
+    /// The text of the control's label (its `Text`s joined by spaces).
+    public let label: String
+    let node: Node
+
+    public func perform(_ action: ControlAction) {
+        guard node.isAlive else { return }
+        node.perform(action)
+    }
+
+    public func tap() { perform(.activate) }
+}
+
+extension ViewGraph {
+    /// Every live control, in tree order.
+    public func controls() -> [Control] {
+        var found: [Control] = []
+        var stack: [Node] = [root]
+        while let node = stack.popLast() {
+            if let kind = node.controlKind {
+                let label = snapshot(of: node).flatMap(\.texts).joined(separator: " ")
+                found.append(Control(kind: kind, label: label, node: node))
+            }
+            stack.append(contentsOf: node.children.reversed())
+        }
+        return found
+    }
+
+    /// The first control of `kind` whose label is `label`.
+    public func control(_ kind: ControlKind, _ label: String) -> Control? {
+        controls().first { $0.kind == kind && $0.label == label }
+    }
+}

@@ -1,0 +1,38 @@
+/// Problems the graph survived instead of crashing on: bad input is reported, never fatal.
+///
+/// The log is bounded (the newest `capacity` entries); the counts are exact.
+public final class Diagnostics {
+    public enum Kind: String, Hashable, Sendable {
+        /// Two elements of one `ForEach` have the same id; both are shown, told apart by occurrence.
+        case duplicateID
+        /// `@State` was written while a body was being evaluated; the write was ignored.
+        case stateWrittenDuringEvaluation
+        /// A node was invalidated again in the frame that already evaluated it; it waits for the next frame.
+        case invalidationLoop
+        /// A model was changed on another thread than the graph's; the change was delivered on the graph's thread.
+        case mutationOffGraphThread
+    }
+
+    public struct Entry: Sendable, CustomStringConvertible {
+        public let kind: Kind
+        public let frame: Int
+        public let message: String
+        public var description: String { "[\(kind.rawValue)] frame \(frame): \(message)" }
+    }
+
+    public static let capacity = 256
+    public private(set) var entries: [Entry] = []
+    public private(set) var counts: [Kind: Int] = [:]
+    /// Called for each report (the daemon logs them).
+    public var onReport: ((Entry) -> Void)?
+
+    public func count(_ kind: Kind) -> Int { counts[kind, default: 0] }
+
+    func report(_ kind: Kind, frame: Int, _ message: String) {
+        let entry = Entry(kind: kind, frame: frame, message: message)
+        counts[kind, default: 0] += 1
+        if entries.count == Self.capacity { entries.removeFirst(Self.capacity / 4) }
+        entries.append(entry)
+        onReport?(entry)
+    }
+}

@@ -1,0 +1,45 @@
+/// Why a node was evaluated (DESIGN.md rule 11): the answer to "why did this re-render?",
+/// for tests, `loom trace` and update highlighting — Loom's `Self._printChanges()`.
+public enum EvaluationCause: Hashable, Sendable, CustomStringConvertible {
+    /// The node is new (first evaluation after it appeared).
+    case identity
+    /// The parent produced a different value; the names of the stored fields that differ.
+    case inputs([String])
+    /// A `@State` (directly or through a `@Binding`) the node read changed.
+    case state(String)
+    /// An environment value the node read changed.
+    case environment(String)
+    /// A property of an `@Observable` model the node read changed.
+    case observable(String)
+    /// An `ObservableObject` the node observes published a change (coarse: any property).
+    case objectWillChange(String)
+    /// A viewer's viewport moved, so a lazy container's visible rows changed.
+    case viewport
+    /// A navigation stack pushed or popped.
+    case navigation
+
+    public var description: String {
+        switch self {
+        case .identity: "@identity"
+        case .inputs(let fields): "@self(\(fields.joined(separator: ", ")))"
+        case .state(let name): "@state(\(name))"
+        case .environment(let key): "@environment(\(key))"
+        case .observable(let property): "@observable(\(property))"
+        case .objectWillChange(let type): "@objectWillChange(\(type))"
+        case .viewport: "@viewport"
+        case .navigation: "@navigation"
+        }
+    }
+}
+
+/// One evaluation, as reported to `ViewGraph.evaluationObserver`.
+public struct Evaluation: Sendable, CustomStringConvertible {
+    public let frame: Int
+    public let typeName: String
+    public let nodeSerial: Int
+    public let causes: [EvaluationCause]
+
+    public var description: String {
+        "\(typeName)#\(nodeSerial): \(causes.map(\.description).joined(separator: " "))"
+    }
+}

@@ -1,0 +1,109 @@
+/// A persistent node of the view graph: one per view identity, alive from appear to disappear
+/// (the "view graph" of seed 001). It owns what a view value cannot: dynamic-property storage,
+/// the dependencies its last evaluation recorded, its children, its dirty flag and its counters.
+///
+/// Nodes are confined to the graph's thread. Parents own children; a child's `parent` is unowned.
+public class Node {
+    unowned let graph: ViewGraph
+    public private(set) unowned(unsafe) var parent: Node?
+    /// Distance from the root; the evaluation pass visits dirty nodes shallowest first.
+    let depth: Int
+    /// Creation order; breaks ties between dirty nodes of one depth so frames are deterministic.
+    let serial: Int
+    let viewType: Any.Type
+    let counters: TypeCounters
+    /// The environment and structural context this node was created in.
+    let context: NodeContext
+    /// The context its children are created in; environment writers and containers replace it.
+    var childContext: NodeContext
+
+    public internal(set) var children: [Node] = []
+    /// The structural key of each child (a branch of `if`/`else`, an `.id`, a navigation entry).
+    var childKeys: [Int] = []
+
+    var isDirty = false
+    var pendingCauses: [EvaluationCause] = []
+    var processedFrame = -1
+    var dependencies: [DependencySource] = []
+    var observationGeneration = 0
+    var propertyStorage: [AnyObject?] = []
+    public internal(set) var isAlive = true
+
+    /// How many times this node was evaluated (a body, or a primitive's update).
+    public internal(set) var evaluations = 0
+    /// Why it was last evaluated (DESIGN.md rule 11).
+    public internal(set) var lastCauses: [EvaluationCause] = []
+
+    public var typeName: String { counters.typeName }
+
+    init(viewType: Any.Type, parent: Node?, graph: ViewGraph) {
+        self.graph = graph
+        self.parent = parent
+        self.depth = (parent?.depth ?? -1) + 1
+        self.serial = graph.nextSerial()
+        self.viewType = viewType
+        self.counters = graph.counters(for: viewType)
+        self.context = parent?.childContext ?? graph.rootContext
+        self.childContext = self.context
+    }
+
+    /// Brings this node's children up to date with its current view value.
+    func process() {}
+
+    /// Whether `process` reads state and must run with dependency tracking.
+    var tracksDependencies: Bool { false }
+
+    /// Called once when the node leaves the graph: release subscriptions, queue `onDisappear`.
+    func willBeDestroyed() {}
+
+    /// Counts a `body` evaluation (composites) rather than a primitive update.
+    var evaluatesBody: Bool { false }
+
+    // MARK: - Dependencies
+
+    func depend(on source: DependencySource) {
+        if source.dependents.updateValue(Unmanaged.passUnretained(self), forKey: ObjectIdentifier(self)) == nil {
+            dependencies.append(source)
+        }
+    }
+
+    func clearDependencies() {
+        let key = ObjectIdentifier(self)
+        for source in dependencies { source.dependents[key] = nil }
+        dependencies.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: - What snapshots and viewers see
+
+    /// What the primitive tree shows for this node; nil for nodes that only group children.
+    var primitive: Primitive? { nil }
+    /// The children a snapshot shows (a navigation stack shows only its top).
+    var visibleChildren: ArraySlice<Node> { children[...] }
+    var controlKind: ControlKind? { nil }
+    var tagValue: AnyHashable? { nil }
+    func perform(_ action: ControlAction) {}
+
+    // MARK: - Storage
+
+    /// Per-node state of primitives that have it (a picker's highlighted row, environment slots).
+    var primitiveState: AnyObject?
+
+    /// This node's primitive state object, created on first use.
+    func state<State: AnyObject>(_ make: () -> State) -> State {
+        if let existing = primitiveState { return unsafeDowncast(existing, to: State.self) }
+        let created = make()
+        primitiveState = created
+        return created
+    }
+
+    /// The storage object of one dynamic property, created on the node's first evaluation.
+    func storage<Storage: AnyObject>(slot: Int, make: () -> Storage) -> Storage {
+        if slot >= propertyStorage.count {
+            propertyStorage.append(contentsOf: repeatElement(nil, count: slot + 1 - propertyStorage.count))
+        }
+        if let existing = propertyStorage[slot] { return unsafeDowncast(existing, to: Storage.self) }
+        let created = make()
+        propertyStorage[slot] = created
+        return created
+    }
+}

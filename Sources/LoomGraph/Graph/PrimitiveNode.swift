@@ -1,0 +1,40 @@
+/// The node of a primitive view: its children come from `PrimitiveView.updateChildren`.
+///
+/// Leaves compare their new value to tell whether they changed; containers always pass new
+/// values on, and each child compares its own.
+final class PrimitiveNode<V: PrimitiveView>: ViewNode<V> {
+    private let leafComparer: ValueComparer?
+    override init(_ view: V, parent: Node?, graph: ViewGraph) {
+        self.leafComparer = V.isLeaf ? ValueComparer.forType(V.self) : nil
+        super.init(view, parent: parent, graph: graph)
+        view.nodeDidAppear(self)
+    }
+
+    override var tracksDependencies: Bool { V.readsState }
+
+    override func receive(_ newValue: V) {
+        if let leafComparer, leafComparer.equal(view, newValue) {
+            counters.skips += 1
+            return
+        }
+        super.receive(newValue)
+    }
+
+    override func process() {
+        var children = ChildList(self)
+        view.updateChildren(&children)
+        children.finish()
+    }
+
+    override func willBeDestroyed() {
+        view.nodeWillBeDestroyed(self)
+    }
+
+    override var primitive: Primitive? { view.primitive(in: self) }
+    override var controlKind: ControlKind? { V.controlKind }
+    override var tagValue: AnyHashable? { view.tagValue }
+
+    override func perform(_ action: ControlAction) {
+        view.perform(action, in: self)
+    }
+}

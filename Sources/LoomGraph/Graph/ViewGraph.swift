@@ -1,0 +1,151 @@
+import Glibc
+
+/// The view graph of one scene: mounts a root view, keeps one `Node` per view identity, and
+/// evaluates exactly the nodes that need it, frame by frame (see `EvaluationPass.swift`).
+///
+/// It knows nothing of sockets or terminals (DESIGN.md, "Architecture"): a host — the daemon,
+/// a test, the benchmark — applies changes, runs frames and reads the primitive tree.
+/// A graph and its nodes are confined to the thread that created it.
+public final class ViewGraph {
+    public let diagnostics = Diagnostics()
+    /// Frames run so far.
+    public internal(set) var frame = 0
+    /// Nodes alive now.
+    public internal(set) var liveNodes = 0
+    /// Told of every evaluation with its causes (tests, `loom trace`).
+    public var evaluationObserver: ((Evaluation) -> Void)?
+    /// Told when work arrives while no frame is running, so the host can schedule one.
+    public var onNeedsFrame: (() -> Void)?
+
+    /// Which rows lazy containers build; changing it updates exactly the lazy `ForEach`es.
+    public var lazyWindow: LazyWindow {
+        didSet {
+            guard lazyWindow != oldValue else { return }
+            for node in lazyForEachNodes.values { invalidate(node.takeUnretainedValue(), cause: .viewport) }
+        }
+    }
+
+    public private(set) var root: Node!
+    let rootContext: NodeContext
+    let inbox = ObservationInbox()
+    let thread = pthread_self()
+
+    /// The node whose body (or primitive update) is running; reads record dependencies on it.
+    var trackingNode: Node?
+    var inFrame = false
+    var dirty: [Node] = []
+    var deferred: [Node] = []
+    var work: [Node] = []
+    var enqueued: [Node] = []
+    var afterFrameActions: [() -> Void] = []
+    var lazyForEachNodes: [ObjectIdentifier: Unmanaged<Node>] = [:]
+    private var serials = 0
+    private var typeCounters: [ObjectIdentifier: TypeCounters] = [:]
+
+    public init<Root: View>(_ root: Root, environment: EnvironmentValues = EnvironmentValues(), lazyWindow: LazyWindow = LazyWindow()) {
+        self.rootContext = NodeContext(environment: environment)
+        self.lazyWindow = lazyWindow
+        self.root = makeNode(root, parent: nil)
+    }
+
+    /// Whether some node waits for evaluation.
+    public var needsFrame: Bool {
+        !dirty.isEmpty || !deferred.isEmpty || inbox.hasPending
+    }
+
+    /// Called (from any thread) when a model changed off the graph's thread; the host wakes its loop.
+    public func setWakeUp(_ wakeUp: (@Sendable () -> Void)?) {
+        inbox.setWakeUp(wakeUp)
+    }
+
+    func nextSerial() -> Int {
+        serials += 1
+        return serials
+    }
+
+    // MARK: - Nodes
+
+    func makeNode<C: View>(_ value: C, parent: Node?) -> Node {
+        let node: Node
+        if let primitive = C.self as? any PrimitiveView.Type {
+            func make<P: PrimitiveView>(_: P.Type) -> Node {
+                (value as! P).makeNode(parent: parent, graph: self)
+            }
+            node = make(primitive)
+        } else {
+            node = CompositeNode(value, parent: parent, graph: self)
+        }
+        node.counters.appears += 1
+        liveNodes += 1
+        enqueue(node, cause: .identity)
+        return node
+    }
+
+    /// Destroys a subtree, iteratively (its depth is the user's): dependencies and subscriptions
+    /// are released and `onDisappear` actions queued, parents before children.
+    func destroy(_ subtree: Node) {
+        var stack = [subtree]
+        while let node = stack.popLast() {
+            node.isAlive = false
+            node.clearDependencies()
+            node.willBeDestroyed()
+            node.counters.disappears += 1
+            liveNodes -= 1
+            stack.append(contentsOf: node.children.reversed())
+            // Emptied here so that releasing the subtree never recurses as deep as it is.
+            node.children.removeAll()
+        }
+    }
+
+    // MARK: - Counters
+
+    func counters(for type: Any.Type) -> TypeCounters {
+        let key = ObjectIdentifier(type)
+        if let existing = typeCounters[key] { return existing }
+        let created = TypeCounters(typeName: _typeName(type, qualified: false))
+        typeCounters[key] = created
+        return created
+    }
+
+    /// The counters of one view type.
+    public func counters<V: View>(of type: V.Type) -> ViewCounters {
+        typeCounters[ObjectIdentifier(type)]?.snapshot ?? ViewCounters()
+    }
+
+    /// The counters of every type whose name, without generic arguments, is `name` (e.g. "Picker").
+    public func counters(named name: String) -> ViewCounters {
+        var total = ViewCounters()
+        for counters in typeCounters.values where counters.typeName.prefix(while: { $0 != "<" }) == name {
+            total.bodies += counters.bodies
+            total.updates += counters.updates
+            total.skips += counters.skips
+            total.appears += counters.appears
+            total.disappears += counters.disappears
+        }
+        return total
+    }
+
+    /// Total `body` evaluations of all types.
+    public var totalBodies: Int { typeCounters.values.reduce(0) { $0 + $1.bodies } }
+
+    /// Zeroes the work counters (bodies, updates, skips), keeping appear/disappear counts so
+    /// `alive` stays right; tests use it to measure one change.
+    public func resetWorkCounters() {
+        for counters in typeCounters.values {
+            counters.bodies = 0
+            counters.updates = 0
+            counters.skips = 0
+        }
+    }
+
+    /// Live nodes whose type name without generic arguments is `name`, in tree order.
+    public func nodes(named name: String) -> [Node] {
+        var found: [Node] = []
+        var stack: [Node] = [root]
+        while let node = stack.popLast() {
+            if node.typeName.prefix(while: { $0 != "<" }) == name { found.append(node) }
+            stack.append(contentsOf: node.children.reversed())
+        }
+        return found
+    }
+}

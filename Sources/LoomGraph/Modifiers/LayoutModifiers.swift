@@ -1,0 +1,54 @@
+/// Modifiers that only describe layout and style: each contributes one primitive.
+public struct _LayoutModifier: ViewModifierBehavior, Sendable {
+    let primitive: Primitive?
+}
+
+extension View {
+    public func padding(_ edges: Edge.Set = .all, _ length: Int? = nil) -> ModifiedContent<Self, _LayoutModifier> {
+        modifier(_LayoutModifier(primitive: .padding(EdgeInsets(edges, length ?? 1))))
+    }
+
+    public func padding(_ length: Int) -> ModifiedContent<Self, _LayoutModifier> {
+        padding(.all, length)
+    }
+
+    public func padding(_ insets: EdgeInsets) -> ModifiedContent<Self, _LayoutModifier> {
+        modifier(_LayoutModifier(primitive: .padding(insets)))
+    }
+
+    public func frame(width: Int? = nil, height: Int? = nil, alignment: Alignment = .center) -> ModifiedContent<Self, _LayoutModifier> {
+        frame(minWidth: width, idealWidth: width, maxWidth: width, minHeight: height, idealHeight: height, maxHeight: height, alignment: alignment)
+    }
+
+    public func frame(minWidth: Int? = nil, idealWidth: Int? = nil, maxWidth: Int? = nil,
+                      minHeight: Int? = nil, idealHeight: Int? = nil, maxHeight: Int? = nil,
+                      alignment: Alignment = .center) -> ModifiedContent<Self, _LayoutModifier> {
+        modifier(_LayoutModifier(primitive: .frame(FrameSpec(minWidth: minWidth, idealWidth: idealWidth, maxWidth: maxWidth,
+                                                               minHeight: minHeight, idealHeight: idealHeight, maxHeight: maxHeight,
+                                                               alignment: alignment))))
+    }
+
+    public func foregroundColor(_ color: Color?) -> ModifiedContent<Self, _LayoutModifier> {
+        modifier(_LayoutModifier(primitive: .foregroundColor(color)))
+    }
+
+    public func background(_ color: Color) -> ModifiedContent<Self, _LayoutModifier> {
+        modifier(_LayoutModifier(primitive: .background(color)))
+    }
+
+    public func bold() -> ModifiedContent<Self, _LayoutModifier> {
+        modifier(_LayoutModifier(primitive: .textStyle(.bold)))
+    }
+
+    public func italic() -> ModifiedContent<Self, _LayoutModifier> {
+        modifier(_LayoutModifier(primitive: .textStyle(.italic)))
+    }
+
+    public func underline() -> ModifiedContent<Self, _LayoutModifier> {
+        modifier(_LayoutModifier(primitive: .textStyle(.underline)))
+    }
+
+    public func border(_ color: Color, width: Int = 1) -> ModifiedContent<Self, _LayoutModifier> {
+        modifier(_LayoutModifier(primitive: .border(color, width: width)))
+    }
+}

@@ -1,0 +1,50 @@
+/// A view with a modifier applied: `Text("x").padding()`.
+///
+/// The modifier decides what the node contributes (a primitive such as padding, or behaviour
+/// such as identity, lifecycle actions or environment values); the content is the one child.
+public struct ModifiedContent<Content: View, Modifier>: View {
+    public let content: Content
+    public let modifier: Modifier
+
+    init(content: Content, modifier: Modifier) {
+        self.content = content
+        self.modifier = modifier
+    }
+}
+
+/// What a built-in modifier does. Modifier values are never optional, so casting one to this
+/// protocol is safe; each kind of modifier implements only what it needs.
+protocol ViewModifierBehavior {
+    var primitive: Primitive? { get }
+    var tagValue: AnyHashable? { get }
+    func updateChildren<Content: View>(content: Content, _ children: inout ChildList)
+    func nodeDidAppear(_ node: Node)
+    func nodeWillBeDestroyed(_ node: Node)
+}
+
+extension ViewModifierBehavior {
+    var primitive: Primitive? { nil }
+    var tagValue: AnyHashable? { nil }
+    func updateChildren<Content: View>(content: Content, _ children: inout ChildList) { children.append(content) }
+    func nodeDidAppear(_ node: Node) {}
+    func nodeWillBeDestroyed(_ node: Node) {}
+}
+
+extension ModifiedContent: PrimitiveView {
+    private var behavior: (any ViewModifierBehavior)? { modifier as? any ViewModifierBehavior }
+
+    func updateChildren(_ children: inout ChildList) {
+        if let behavior { behavior.updateChildren(content: content, &children) } else { children.append(content) }
+    }
+
+    func primitive(in node: PrimitiveNode<ModifiedContent>) -> Primitive? { behavior?.primitive }
+    var tagValue: AnyHashable? { behavior?.tagValue }
+    func nodeDidAppear(_ node: PrimitiveNode<ModifiedContent>) { behavior?.nodeDidAppear(node) }
+    func nodeWillBeDestroyed(_ node: PrimitiveNode<ModifiedContent>) { behavior?.nodeWillBeDestroyed(node) }
+}
+
+extension View {
+    func modifier<Modifier: ViewModifierBehavior>(_ modifier: Modifier) -> ModifiedContent<Self, Modifier> {
+        ModifiedContent(content: self, modifier: modifier)
+    }
+}

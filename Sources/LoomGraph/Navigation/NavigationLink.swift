@@ -1,0 +1,59 @@
+/// A control that pushes a destination onto the enclosing `NavigationStack`.
+///
+/// `NavigationLink(destination:)` stores the destination value — its `init` runs with the
+/// link's, as in Swift — but evaluates no destination `body` until pushed.
+/// `NavigationLink(value:)` builds nothing until pushed: the destination comes from the
+/// `.navigationDestination(for:)` registered for the value's type (rule 8, seed 000).
+public struct NavigationLink<Label: View, Destination: View>: View {
+    let label: Label
+    let destination: Destination?
+    let push: ((NavigationState) -> Void)?
+
+    public init(destination: Destination, @ViewBuilder label: () -> Label) {
+        self.label = label()
+        self.destination = destination
+        self.push = nil
+    }
+
+    public init(@ViewBuilder destination: () -> Destination, @ViewBuilder label: () -> Label) {
+        self.init(destination: destination(), label: label)
+    }
+}
+
+extension NavigationLink where Label == Text {
+    public init(_ title: String, destination: Destination) {
+        self.init(destination: destination) { Text(title) }
+    }
+}
+
+extension NavigationLink where Destination == Never {
+    public init<Value: Hashable>(value: Value?, @ViewBuilder label: () -> Label) {
+        self.label = label()
+        self.destination = nil
+        self.push = value.map { value in { $0.push(value: value) } }
+    }
+}
+
+extension NavigationLink where Label == Text, Destination == Never {
+    public init<Value: Hashable>(_ title: String, value: Value?) {
+        self.init(value: value) { Text(title) }
+    }
+}
+
+extension NavigationLink: PrimitiveView {
+    func updateChildren(_ children: inout ChildList) {
+        children.append(label)
+    }
+
+    func primitive(in node: PrimitiveNode<NavigationLink>) -> Primitive? { .navigationLink }
+    static var controlKind: ControlKind? { .navigationLink }
+
+    func perform(_ action: ControlAction, in node: PrimitiveNode<NavigationLink>) {
+        guard action == .activate, let navigation = node.context.navigation else { return }
+        if let destination {
+            navigation.push(AnyView(destination))
+        } else {
+            push?(navigation)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+/// A stack of views: the root, and the destinations pushed over it. Snapshots show the top.
+public struct NavigationStack<Root: View>: View {
+    let root: Root
+
+    public init(@ViewBuilder root: () -> Root) {
+        self.root = root()
+    }
+}
+
+extension NavigationStack: PrimitiveView {
+    func nodeDidAppear(_ node: PrimitiveNode<NavigationStack>) {
+        node.childContext.navigation = node.state { NavigationState(node: node) }
+    }
+
+    func updateChildren(_ children: inout ChildList) {
+        children.append(root, key: 0)
+        for entry in children.node.state({ NavigationState(node: children.node) }).entries {
+            children.append(entry.view, key: entry.id)
+        }
+    }
+
+    func primitive(in node: PrimitiveNode<NavigationStack>) -> Primitive? { .navigationStack }
+}
+
+extension ViewGraph {
+    /// Pops the innermost navigation stack that has something pushed; false when none has.
+    @discardableResult
+    public func popNavigation() -> Bool {
+        var stack: [Node] = [root]
+        var innermost: NavigationState?
+        while let node = stack.popLast() {
+            if let state = node.primitiveState as? NavigationState, !state.entries.isEmpty { innermost = state }
+            stack.append(contentsOf: node.visibleChildren.reversed())
+        }
+        innermost?.pop()
+        return innermost != nil
+    }
+}

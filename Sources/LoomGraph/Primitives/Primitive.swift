@@ -1,0 +1,41 @@
+/// What one primitive node contributes to the primitive tree that layout consumes.
+public enum Primitive: Sendable, Hashable {
+    case text(String)
+    case spacer(minLength: Int?)
+    case divider
+    case color(Color)
+    case vStack(alignment: HorizontalAlignment, spacing: Int?, lazy: Bool)
+    case hStack(alignment: VerticalAlignment, spacing: Int?, lazy: Bool)
+    case zStack(alignment: Alignment)
+    case scrollView(Axis.Set)
+    case list
+    case button
+    case toggle(isOn: Bool)
+    /// A picker with the index of its selected option and of the option highlighted in an
+    /// interaction in progress (a viewer moving through the options before choosing).
+    case picker(selected: Int?, highlighted: Int?)
+    case navigationStack
+    case navigationLink
+    case padding(EdgeInsets)
+    case frame(FrameSpec)
+    case foregroundColor(Color?)
+    case background(Color)
+    case textStyle(TextStyle)
+    case border(Color, width: Int)
+}
+
+/// A `frame` modifier's constraints, in cells; nil means unconstrained.
+public struct FrameSpec: Sendable, Hashable {
+    public var minWidth, idealWidth, maxWidth: Int?
+    public var minHeight, idealHeight, maxHeight: Int?
+    public var alignment: Alignment
+}
+
+/// Text attributes set by `bold()`, `italic()` and `underline()`.
+public struct TextStyle: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let bold = TextStyle(rawValue: 1)
+    public static let italic = TextStyle(rawValue: 2)
+    public static let underline = TextStyle(rawValue: 4)
+}

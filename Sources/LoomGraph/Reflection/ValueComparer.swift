@@ -1,0 +1,151 @@
+@_spi(Reflection) import Swift
+import Glibc
+
+/// Decides whether two values of one type are the same input, working on raw memory.
+///
+/// This is DESIGN.md rule 5 (comparing a child's new view value with the old one before its
+/// `body` runs) and rule 3 (a write of an equal value invalidates nothing). The strategy for a
+/// type is built once and cached; applying it costs no reflection:
+///
+/// | field type | rule |
+/// |---|---|
+/// | graph-owned property (`State`, `Binding`, `Environment`, …) | its own rule (`ViewInput`) |
+/// | `Equatable` | `==` |
+/// | function | always differs (closures cannot be compared) |
+/// | class | identity |
+/// | other POD (trivial) types | bitwise |
+/// | other structs and tuples | memberwise, recursively |
+/// | other enums, optionals and existentials | always differ (cannot be compared safely) |
+class ValueComparer: @unchecked Sendable {
+    func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool { false }
+
+    /// The names of the stored fields that differ; empty when the type is not compared memberwise.
+    func changedFields(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> [String] { [] }
+
+    private static let cache = TypeCache<ValueComparer>()
+
+    /// The comparer for values of `type` (memberwise, unless the type has its own rule).
+    static func forType(_ type: Any.Type) -> ValueComparer {
+        cache.entry(for: type) { build(type, depth: 0) }
+    }
+
+    /// Like `forType`, but a type without `==` is still compared field by field at the top level,
+    /// so the cause of an evaluation can name the fields that changed.
+    static func forView(_ type: Any.Type) -> ValueComparer {
+        let comparer = forType(type)
+        if comparer is MemberwiseComparer || !(comparer is BitwiseComparer) { return comparer }
+        return memberwise(type, depth: 0) ?? comparer
+    }
+
+    /// Deeper than this, a type is treated as incomparable (guards against pathological nesting).
+    private static let maximumDepth = 24
+
+    private static func build(_ type: Any.Type, depth: Int) -> ValueComparer {
+        if depth > maximumDepth { return NeverEqualComparer() }
+        if let input = type as? any ViewInput.Type { return inputComparer(input) }
+        if let equatable = type as? any Equatable.Type { return equatableComparer(equatable) }
+        switch StoredField.kind(of: type) {
+        case .function: return NeverEqualComparer()
+        case .class, .foreignClass: return IdentityComparer()
+        default: break
+        }
+        if let bitwise = bitwiseComparer(type) { return bitwise }
+        switch StoredField.kind(of: type) {
+        case .struct, .tuple: return memberwise(type, depth: depth) ?? NeverEqualComparer()
+        default: return NeverEqualComparer()
+        }
+    }
+
+    private static func memberwise(_ type: Any.Type, depth: Int) -> ValueComparer? {
+        let fields = StoredField.fields(of: type)
+        if fields.isEmpty { return size(of: type) == 0 ? AlwaysEqualComparer() : nil }
+        return MemberwiseComparer(fields: fields.map { field in
+            let comparer = depth == 0 ? forType(field.type) : build(field.type, depth: depth + 1)
+            return (displayName(field), field.offset, comparer)
+        })
+    }
+
+    /// Property-wrapper storage appears as `_name`; causes speak of `name`, as the user wrote it.
+    private static func displayName(_ field: StoredField) -> String {
+        if field.type is any DynamicProperty.Type, field.name.hasPrefix("_") { return String(field.name.dropFirst()) }
+        return field.name
+    }
+
+    private static func inputComparer<T: ViewInput>(_: T.Type) -> ValueComparer { InputComparer<T>() }
+    private static func equatableComparer<T: Equatable>(_: T.Type) -> ValueComparer { EquatableComparer<T>() }
+    private static func size<T>(of _: T.Type) -> Int { MemoryLayout<T>.size }
+    private static func bitwiseComparer<T>(_: T.Type) -> ValueComparer? {
+        guard _isPOD(T.self) else { return nil }
+        return MemoryLayout<T>.size == 0 ? AlwaysEqualComparer() : BitwiseComparer(size: MemoryLayout<T>.size)
+    }
+}
+
+/// A graph-owned input (dynamic property or type-erased view) that knows when two copies are the same input.
+protocol ViewInput {
+    func isSameInput(as other: Self) -> Bool
+}
+
+final class InputComparer<T: ViewInput>: ValueComparer, @unchecked Sendable {
+    override func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
+        lhs.assumingMemoryBound(to: T.self).pointee.isSameInput(as: rhs.assumingMemoryBound(to: T.self).pointee)
+    }
+}
+
+final class EquatableComparer<T: Equatable>: ValueComparer, @unchecked Sendable {
+    override func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
+        lhs.assumingMemoryBound(to: T.self).pointee == rhs.assumingMemoryBound(to: T.self).pointee
+    }
+
+    override func changedFields(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> [String] {
+        // An Equatable view's cause still names its fields when they can be told apart memberwise.
+        guard let memberwise = ValueComparer.forView(T.self) as? MemberwiseComparer else { return [] }
+        return memberwise.changedFields(lhs, rhs)
+    }
+}
+
+final class BitwiseComparer: ValueComparer, @unchecked Sendable {
+    let size: Int
+    init(size: Int) { self.size = size }
+    override func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
+        memcmp(lhs, rhs, size) == 0
+    }
+}
+
+final class IdentityComparer: ValueComparer, @unchecked Sendable {
+    override func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
+        lhs.load(as: UnsafeRawPointer.self) == rhs.load(as: UnsafeRawPointer.self)
+    }
+}
+
+final class NeverEqualComparer: ValueComparer, @unchecked Sendable {}
+
+final class AlwaysEqualComparer: ValueComparer, @unchecked Sendable {
+    override func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool { true }
+}
+
+final class MemberwiseComparer: ValueComparer, @unchecked Sendable {
+    let fields: [(name: String, offset: Int, comparer: ValueComparer)]
+    init(fields: [(name: String, offset: Int, comparer: ValueComparer)]) { self.fields = fields }
+
+    override func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
+        for field in fields where !field.comparer.equal(lhs + field.offset, rhs + field.offset) {
+            return false
+        }
+        return true
+    }
+
+    override func changedFields(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> [String] {
+        fields.filter { !$0.comparer.equal(lhs + $0.offset, rhs + $0.offset) }.map(\.name)
+    }
+}
+
+extension ValueComparer {
+    /// Compares two values in place (no copies beyond the borrow).
+    func equal<T>(_ lhs: T, _ rhs: T) -> Bool {
+        withUnsafePointer(to: lhs) { l in withUnsafePointer(to: rhs) { r in equal(UnsafeRawPointer(l), UnsafeRawPointer(r)) } }
+    }
+
+    func changedFields<T>(_ lhs: T, _ rhs: T) -> [String] {
+        withUnsafePointer(to: lhs) { l in withUnsafePointer(to: rhs) { r in changedFields(UnsafeRawPointer(l), UnsafeRawPointer(r)) } }
+    }
+}

@@ -1,0 +1,8 @@
+/// A view that shows nothing.
+public struct EmptyView: View, Equatable {
+    public init() {}
+}
+
+extension EmptyView: PrimitiveView {
+    var primitive: Primitive? { nil }
+}

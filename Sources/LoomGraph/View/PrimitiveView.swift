@@ -1,0 +1,52 @@
+/// A view the graph handles itself instead of evaluating a `body`: containers, controls, leaves,
+/// modifiers and the structural views `@ViewBuilder` produces.
+///
+/// A primitive container does not compare its value before updating (its children compare
+/// theirs), so it is cheap to pass through; leaves compare to know whether they changed.
+/// The graph asks these questions of the type, never by casting a value: casting an `Optional`
+/// view to an existential would unwrap it.
+protocol PrimitiveView: View where Body == Never {
+    /// Reconciles the children of the node from this value, in order.
+    func updateChildren(_ children: inout ChildList)
+
+    /// What a snapshot of the primitive tree shows for this view; nil for views that only group
+    /// their children (tuples, conditionals, `ForEach`, identity and lifecycle modifiers).
+    func primitive(in node: PrimitiveNode<Self>) -> Primitive?
+
+    /// The kind of control a viewer can act on, if this view is one.
+    static var controlKind: ControlKind? { get }
+
+    /// Acts on the control (outside any evaluation, like a key press).
+    func perform(_ action: ControlAction, in node: PrimitiveNode<Self>)
+
+    /// The selection value this view stands for in a `Picker` (`.tag(_:)`).
+    var tagValue: AnyHashable? { get }
+
+    /// Creates the node for this view; a `PrimitiveNode` unless the view needs its own kind.
+    func makeNode(parent: Node?, graph: ViewGraph) -> Node
+
+    /// Leaves have no children; they are compared before updating.
+    static var isLeaf: Bool { get }
+
+    /// Whether updating reads state (a binding, a closure over state) and must be tracked like a body.
+    static var readsState: Bool { get }
+
+    /// The node is leaving the graph: release what it holds, queue `onDisappear`.
+    func nodeWillBeDestroyed(_ node: PrimitiveNode<Self>)
+
+    /// The node was created: containers set up the context their children inherit.
+    func nodeDidAppear(_ node: PrimitiveNode<Self>)
+}
+
+extension PrimitiveView {
+    func updateChildren(_ children: inout ChildList) {}
+    func primitive(in node: PrimitiveNode<Self>) -> Primitive? { nil }
+    static var controlKind: ControlKind? { nil }
+    func perform(_ action: ControlAction, in node: PrimitiveNode<Self>) {}
+    var tagValue: AnyHashable? { nil }
+    func makeNode(parent: Node?, graph: ViewGraph) -> Node { PrimitiveNode(self, parent: parent, graph: graph) }
+    static var isLeaf: Bool { false }
+    static var readsState: Bool { false }
+    func nodeWillBeDestroyed(_ node: PrimitiveNode<Self>) {}
+    func nodeDidAppear(_ node: PrimitiveNode<Self>) {}
+}
