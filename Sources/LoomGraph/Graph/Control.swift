@@ -13,7 +13,7 @@ public enum ControlAction: Sendable, Hashable {
 /// A control in the graph, found by its label; a host acts on it like a key press would.
 public struct Control {
     public let kind: ControlKind
-    /// The text of the control's label (its `Text`s joined by spaces).
+    /// The text of the control's label (the `Text`s of its label, joined by spaces).
     public let label: String
     let node: Node
 
@@ -26,16 +26,17 @@ public struct Control {
 }
 
 extension ViewGraph {
-    /// Every live control, in tree order.
+    /// Every control a viewer can see, in tree order (not those under a pushed navigation destination).
     public func controls() -> [Control] {
         var found: [Control] = []
         var stack: [Node] = [root]
         while let node = stack.popLast() {
             if let kind = node.controlKind {
-                let label = snapshot(of: node).flatMap(\.texts).joined(separator: " ")
+                // Every control's first child is its label (a picker's options come after it).
+                let label = node.children.first.map { snapshot(of: $0).flatMap(\.texts).joined(separator: " ") } ?? ""
                 found.append(Control(kind: kind, label: label, node: node))
             }
-            stack.append(contentsOf: node.children.reversed())
+            stack.append(contentsOf: node.visibleChildren.reversed())
         }
         return found
     }

@@ -5,9 +5,11 @@ import Synchronization
 /// Connects Apple's Observation module (`@Observable`) to the graph's invalidation.
 ///
 /// Each evaluation runs under `withObservationTracking`; the first change of any property it
-/// read invalidates the node, naming the property (the SPI `willSet` variant reports the key
-/// path, which the plain `onChange` variant does not). Trackings of older evaluations are
-/// recognised by their generation and ignored.
+/// read invalidates the node, naming what changed (the SPI `willSet` variant reports the key
+/// path, which the plain `onChange` variant does not). The `@Observable` macro turns stored
+/// properties into computed ones, whose key paths do not carry their names at run time, so
+/// the cause names the model type (`@observable(LikeItem)`) unless the key path has a name.
+/// Trackings of older evaluations are recognised by their generation and ignored.
 ///
 /// Known limit: Observation offers no way to cancel a tracking before it fires, so a node that
 /// is re-evaluated for other reasons while reading a property that never changes leaves one
@@ -17,8 +19,14 @@ enum ObservationBridge {
         let target = ObservationTarget(node: node)
         withObservationTracking(work, willSet: { tracking in
             tracking.cancel()
-            target.changed(tracking.changed.map { "\($0)" } ?? "a property")
+            target.changed(tracking.changed.map(describe) ?? "a property")
         })
+    }
+
+    private static func describe(_ keyPath: AnyKeyPath) -> String {
+        let description = "\(keyPath)"
+        guard description.contains("<computed") else { return description.hasPrefix("\\") ? String(description.dropFirst()) : description }
+        return _typeName(type(of: keyPath).rootType, qualified: false)
     }
 }
 

@@ -31,6 +31,7 @@ final class PrimitiveNode<V: PrimitiveView>: ViewNode<V> {
     }
 
     override var primitive: Primitive? { view.primitive(in: self) }
+    override var visibleChildren: ArraySlice<Node> { view.visibleChildren(in: self) }
     override var controlKind: ControlKind? { V.controlKind }
     override var tagValue: AnyHashable? { view.tagValue }
 

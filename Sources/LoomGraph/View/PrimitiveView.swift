@@ -13,6 +13,9 @@ protocol PrimitiveView: View where Body == Never {
     /// their children (tuples, conditionals, `ForEach`, identity and lifecycle modifiers).
     func primitive(in node: PrimitiveNode<Self>) -> Primitive?
 
+    /// The children a snapshot shows and a viewer can act on (a navigation stack: its top).
+    func visibleChildren(in node: PrimitiveNode<Self>) -> ArraySlice<Node>
+
     /// The kind of control a viewer can act on, if this view is one.
     static var controlKind: ControlKind? { get }
 
@@ -41,6 +44,7 @@ protocol PrimitiveView: View where Body == Never {
 extension PrimitiveView {
     func updateChildren(_ children: inout ChildList) {}
     func primitive(in node: PrimitiveNode<Self>) -> Primitive? { nil }
+    func visibleChildren(in node: PrimitiveNode<Self>) -> ArraySlice<Node> { node.children[...] }
     static var controlKind: ControlKind? { nil }
     func perform(_ action: ControlAction, in node: PrimitiveNode<Self>) {}
     var tagValue: AnyHashable? { nil }

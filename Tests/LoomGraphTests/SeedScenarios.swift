@@ -1,0 +1,491 @@
+import LoomGraph
+import Observation
+import Testing
+
+// Each seed article's examples, ported to Loom views, with the exact counts the issue asks for.
+
+// MARK: - Seed 000: eager vs lazy stacks, navigation destinations
+
+private struct StoreInfoHeader: View {
+    let name: String
+    let bodies: Tally
+
+    init(name: String, inits: Tally, bodies: Tally) {
+        self.name = name
+        self.bodies = bodies
+        inits.tick()
+    }
+
+    var body: some View {
+        bodies.tick()
+        return VStack { Text(name) }
+    }
+}
+
+private enum Container { case vStack, lazyVStack, list }
+
+private struct StoreList: View {
+    let container: Container
+    let count: Int
+    let inits: Tally
+    let bodies: Tally
+
+    var body: some View {
+        switch container {
+        case .vStack:
+            ScrollView { VStack { rows } }
+        case .lazyVStack:
+            ScrollView { LazyVStack { rows } }
+        case .list:
+            List(0..<count, id: \.self) { row($0) }
+        }
+    }
+
+    private var rows: some View {
+        ForEach(0..<count, id: \.self) { row($0) }
+    }
+
+    private func row(_ index: Int) -> some View {
+        VStack {
+            StoreInfoHeader(name: "store \(index)", inits: inits, bodies: bodies).padding()
+            Divider().foregroundColor(.gray)
+        }
+    }
+}
+
+/// Rows built by a `some View` function, counted per call (the seed's `storeInfoHeaderView(...)`).
+private struct FunctionRows: View {
+    let lazy: Bool
+    let calls: Tally
+
+    var body: some View {
+        if lazy {
+            ScrollView { LazyVStack { ForEach(0..<1_000) { header($0) } } }
+        } else {
+            ScrollView { VStack { ForEach(0..<1_000) { header($0) } } }
+        }
+    }
+
+    private func header(_ index: Int) -> some View {
+        calls.tick()
+        return VStack { Text("store \(index)") }
+    }
+}
+
+/// The seed's `NavigationLazyView`: an autoclosure stored, called in `body`.
+struct NavigationLazyView<Content: View>: View {
+    let build: () -> Content
+    let inits: Tally?
+
+    init(_ build: @autoclosure @escaping () -> Content, inits: Tally? = nil) {
+        self.build = build
+        self.inits = inits
+        inits?.tick()
+    }
+
+    var body: Content { build() }
+}
+
+private struct LinkRows: View {
+    let lazyStack: Bool
+    let wrapped: Bool
+    let inits: Tally
+    let bodies: Tally
+    let wrapperInits: Tally
+
+    var body: some View {
+        NavigationStack {
+            ScrollView {
+                if lazyStack {
+                    LazyVStack { links }
+                } else {
+                    VStack { links }
+                }
+            }
+        }
+    }
+
+    @ViewBuilder private var links: some View {
+        ForEach(0..<1_000) { index in
+            if wrapped {
+                NavigationLink(destination: NavigationLazyView(
+                    StoreInfoHeader(name: "detail \(index)", inits: inits, bodies: bodies), inits: wrapperInits)) {
+                    Text("store \(index)")
+                }
+            } else {
+                NavigationLink(destination: StoreInfoHeader(name: "detail \(index)", inits: inits, bodies: bodies)) {
+                    Text("store \(index)")
+                }
+            }
+        }
+    }
+}
+
+@Suite("SeedScenarios: seed 000 (eager vs lazy, navigation)")
+struct Seed000 {
+    @Test func aVStackOfAForEachInitialisesAndEvaluatesEveryRow() {
+        let inits = Tally(), bodies = Tally()
+        let graph = mount(StoreList(container: .vStack, count: 1_000, inits: inits, bodies: bodies))
+        #expect(inits.count == 1_000)
+        #expect(bodies.count == 1_000)
+        #expect(graph.bodies("StoreInfoHeader") == 1_000)
+    }
+
+    @Test(arguments: [1_000, 1_000_000])
+    func lazyVStackEvaluatesOnlyVisibleRowsWhateverTheLength(count: Int) {
+        let inits = Tally(), bodies = Tally()
+        _ = mount(StoreList(container: .lazyVStack, count: count, inits: inits, bodies: bodies), window: LazyWindow(visibleRows: 20))
+        #expect(bodies.count == 20 + LazyWindow.overscan)
+        #expect(inits.count == 20 + LazyWindow.overscan)
+    }
+
+    @Test(arguments: [1_000, 1_000_000])
+    func listEvaluatesOnlyVisibleRowsWhateverTheLength(count: Int) {
+        let inits = Tally(), bodies = Tally()
+        _ = mount(StoreList(container: .list, count: count, inits: inits, bodies: bodies), window: LazyWindow(visibleRows: 20))
+        #expect(bodies.count == 20 + LazyWindow.overscan)
+        #expect(inits.count == 20 + LazyWindow.overscan)
+    }
+
+    @Test func rowsBuiltByAFunctionFollowTheContainerAroundThem() {
+        let eager = Tally(), lazy = Tally()
+        _ = mount(FunctionRows(lazy: false, calls: eager))
+        _ = mount(FunctionRows(lazy: true, calls: lazy), window: LazyWindow(visibleRows: 20))
+        #expect(eager.count == 1_000)
+        #expect(lazy.count == 20 + LazyWindow.overscan)
+    }
+
+    @Test func destinationLinksInAVStackInitialiseEveryDestinationAndEvaluateNone() {
+        let inits = Tally(), bodies = Tally(), wrappers = Tally()
+        _ = mount(LinkRows(lazyStack: false, wrapped: false, inits: inits, bodies: bodies, wrapperInits: wrappers))
+        #expect(inits.count == 1_000)
+        #expect(bodies.count == 0)
+    }
+
+    @Test func aNavigationLazyViewDefersTheDestinationUntilPushed() {
+        let inits = Tally(), bodies = Tally(), wrappers = Tally()
+        let graph = mount(LinkRows(lazyStack: false, wrapped: true, inits: inits, bodies: bodies, wrapperInits: wrappers))
+        #expect(wrappers.count == 1_000)
+        #expect(inits.count == 0)
+        #expect(bodies.count == 0)
+
+        graph.control(.navigationLink, "store 7")?.tap()
+        graph.runFrame()
+        #expect(inits.count == 1)
+        #expect(bodies.count == 1)
+        #expect(graph.texts == ["detail 7"])
+    }
+
+    @Test func theWrapperInALazyVStackIsInitialisedOnlyForVisibleRows() {
+        let inits = Tally(), bodies = Tally(), wrappers = Tally()
+        _ = mount(LinkRows(lazyStack: true, wrapped: true, inits: inits, bodies: bodies, wrapperInits: wrappers),
+                  window: LazyWindow(visibleRows: 20))
+        #expect(wrappers.count == 20 + LazyWindow.overscan)
+        #expect(inits.count == 0)
+    }
+}
+
+// MARK: - Seed 001: the like list
+
+struct LikeItem: Identifiable, Equatable {
+    let id: Int
+    var name: String
+    var isLiked = false
+}
+
+final class LikesViewModel: ObservableObject {
+    @Published var items: [LikeItem]
+
+    init(count: Int) {
+        items = (0..<count).map { LikeItem(id: $0, name: "item \($0)") }
+    }
+
+    func toggleLike(id: Int) {
+        items[id].isLiked.toggle()
+    }
+}
+
+/// The pitfall: every cell observes the view model.
+private struct ObservingCell: View {
+    let item: LikeItem
+    @ObservedObject var vm: LikesViewModel
+
+    var body: some View {
+        HStack {
+            Text(item.name)
+            Spacer()
+            Button(item.isLiked ? "♥ \(item.id)" : "♡ \(item.id)") { vm.toggleLike(id: item.id) }
+                .foregroundColor(item.isLiked ? .red : .gray)
+        }
+        .padding()
+        .background(.gray)
+    }
+}
+
+private struct ObservingList: View {
+    @ObservedObject var vm: LikesViewModel
+
+    var body: some View {
+        ScrollView { VStack { ForEach(vm.items) { ObservingCell(item: $0, vm: vm) } } }
+    }
+}
+
+/// The fix: cells get a value and an action, and are Equatable on the value only.
+private struct ValueCell: View, Equatable {
+    let item: LikeItem
+    let action: () -> Void
+
+    static func == (lhs: ValueCell, rhs: ValueCell) -> Bool { lhs.item == rhs.item }
+
+    var body: some View {
+        HStack {
+            Text(item.name)
+            Spacer()
+            Button(item.isLiked ? "♥ \(item.id)" : "♡ \(item.id)", action: action)
+        }
+    }
+}
+
+private struct ValueList: View {
+    @ObservedObject var vm: LikesViewModel
+
+    var body: some View {
+        ScrollView { VStack { ForEach(vm.items) { item in ValueCell(item: item) { vm.toggleLike(id: item.id) } } } }
+    }
+}
+
+/// The better default: `@Observable` rows, tracked per property.
+@Observable
+final class ObservableLike: Identifiable {
+    let id: Int
+    var name: String
+    var isLiked = false
+
+    init(id: Int) {
+        self.id = id
+        self.name = "item \(id)"
+    }
+}
+
+@Observable
+final class ObservableLikes {
+    var items: [ObservableLike]
+
+    init(count: Int) {
+        items = (0..<count).map(ObservableLike.init)
+    }
+}
+
+private struct ObservableCell: View {
+    let item: ObservableLike
+    var body: some View {
+        HStack {
+            Text(item.name)
+            Spacer()
+            Button(item.isLiked ? "♥ \(item.id)" : "♡ \(item.id)") { item.isLiked.toggle() }
+        }
+    }
+}
+
+private struct ObservableList: View {
+    let model: ObservableLikes
+    var body: some View {
+        ScrollView { VStack { ForEach(model.items) { ObservableCell(item: $0) } } }
+    }
+}
+
+@Suite("SeedScenarios: seed 001 (the like list)")
+struct Seed001 {
+    @Test func thePitfallEveryObservingCellIsEvaluatedForOneLike() {
+        let vm = LikesViewModel(count: 1_000)
+        let graph = mount(ObservingList(vm: vm))
+        graph.afterFrame { vm.toggleLike(id: 42) }
+        #expect(graph.bodies("ObservingCell") == 1_000)
+        #expect(graph.texts.contains("♥ 42"))
+    }
+
+    @Test func theFixValueCellsEquatableOnTheValueEvaluateOneCell() {
+        let vm = LikesViewModel(count: 1_000)
+        let graph = mount(ValueList(vm: vm))
+        graph.afterFrame { graph.tap("♡ 42") }
+        #expect(graph.bodies("ValueCell") == 1)
+        #expect(graph.bodies("ValueList") == 1)
+        #expect(graph.texts.contains("♥ 42"))
+    }
+
+    @Test func observableRowsEvaluateOneCellAndNoList() {
+        let model = ObservableLikes(count: 1_000)
+        let graph = mount(ObservableList(model: model))
+        graph.afterFrame { model.items[42].isLiked.toggle() }
+        #expect(graph.bodies("ObservableCell") == 1)
+        #expect(graph.bodies("ObservableList") == 0)
+        #expect(graph.texts.contains("♥ 42"))
+    }
+}
+
+// MARK: - Seed 003: content stored vs escaping closure
+
+/// Approach 1: the content is evaluated in `init` and stored.
+struct Collapsable1<Content: View>: View {
+    @State private var collapsed = true
+    let content: Content
+
+    init(@ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
+
+    var body: some View {
+        VStack {
+            if !collapsed { content }
+            Button(collapsed ? "open" : "close") { collapsed.toggle() }
+        }
+    }
+}
+
+/// Approach 2: the escaping closure is stored and called in `body`.
+struct Collapsable2<Content: View>: View {
+    @State private var collapsed = true
+    let content: () -> Content
+
+    init(@ViewBuilder content: @escaping () -> Content) {
+        self.content = content
+    }
+
+    var body: some View {
+        VStack {
+            if !collapsed { content() }
+            Button(collapsed ? "open" : "close") { collapsed.toggle() }
+        }
+    }
+}
+
+struct CollapsableCounter1: View {
+    @State private var value = 0
+    @State private var unrelated = 0
+
+    var body: some View {
+        VStack {
+            Collapsable1 { Text("Value: \(value)") }
+            Button("Increase") { value += 1 }
+            Button("Unrelated \(unrelated)") { unrelated += 1 }
+        }
+    }
+}
+
+struct CollapsableCounter2: View {
+    @State private var value = 0
+    @State private var unrelated = 0
+
+    var body: some View {
+        VStack {
+            Collapsable2 { Text("Value: \(value)") }
+            Button("Increase") { value += 1 }
+            Button("Unrelated \(unrelated)") { unrelated += 1 }
+        }
+    }
+}
+
+@Suite("SeedScenarios: seed 003 (escaping closures)")
+struct Seed003 {
+    @Test func storedContentIsSkippedOnAnUnrelatedChange() {
+        let graph = mount(CollapsableCounter1())
+        graph.afterFrame { graph.tap("Unrelated 0") }
+        #expect(graph.bodies("CollapsableCounter1") == 1)
+        #expect(graph.bodies("Collapsable1") == 0)
+    }
+
+    @Test func aStoredClosureIsReevaluatedOnAnUnrelatedChange() {
+        let graph = mount(CollapsableCounter2())
+        graph.afterFrame { graph.tap("Unrelated 0") }
+        #expect(graph.bodies("CollapsableCounter2") == 1)
+        #expect(graph.bodies("Collapsable2") == 1)
+    }
+
+    @Test(arguments: [1, 2])
+    func noStaleValueAfterIncrementingWhileCollapsed(approach: Int) {
+        let graph = approach == 1 ? mount(CollapsableCounter1()) : mount(CollapsableCounter2())
+        for _ in 0..<3 {
+            graph.tap("Increase")
+            graph.runFrame()
+        }
+        graph.tap("open")
+        graph.runFrame()
+        #expect(graph.texts.contains("Value: 3"))
+    }
+}
+
+// MARK: - Seed 004: pickers
+
+private struct TimePickers: View {
+    @State private var hours = 0
+    @State private var minutes = 0
+    @State private var seconds = 0
+
+    var body: some View {
+        HStack {
+            Picker("hours", selection: $hours) { ForEach(0...5, id: \.self) { Text("\($0)h") } }
+            Picker("minutes", selection: $minutes) { ForEach(0...60, id: \.self) { Text("\($0)m") } }
+            Picker("seconds", selection: $seconds) { ForEach(0...60, id: \.self) { Text("\($0)s") } }
+        }
+    }
+}
+
+private struct ModularTimePickers: View {
+    @State private var hours = 0
+    @State private var minutes = 0
+    @State private var seconds = 0
+
+    var body: some View {
+        HStack {
+            MyPickerView(unit: "h", range: 0...5, bindedTime: $hours)
+            MyPickerView(unit: "m", range: 0...60, bindedTime: $minutes)
+            MyPickerView(unit: "s", range: 0...60, bindedTime: $seconds)
+        }
+    }
+}
+
+private struct MyPickerView: View {
+    let unit: String
+    let range: ClosedRange<Int>
+    @Binding var bindedTime: Int
+
+    var body: some View {
+        Picker(unit, selection: $bindedTime) {
+            ForEach(range, id: \.self) { Text("\($0)\(unit)") }
+        }
+    }
+}
+
+@Suite("SeedScenarios: seed 004 (pickers)")
+struct Seed004 {
+    private func pickers(_ graph: ViewGraph) -> [Primitive] {
+        var found: [Primitive] = []
+        var stack = graph.primitiveTrees()
+        while let tree = stack.popLast() {
+            if case .picker = tree.primitive { found.insert(tree.primitive, at: 0) }
+            stack.append(contentsOf: tree.children)
+        }
+        return found
+    }
+
+    @Test(arguments: [false, true])
+    func changingSecondsEvaluatesOnlyTheSecondsPickerAndKeepsTheMinutesHighlight(modular: Bool) {
+        let graph = modular ? mount(ModularTimePickers()) : mount(TimePickers())
+        let minutes = graph.controls().first { $0.kind == .picker && ($0.label == "minutes" || $0.label == "m") }
+        let seconds = graph.controls().first { $0.kind == .picker && ($0.label == "seconds" || $0.label == "s") }
+        minutes?.perform(.moveHighlight(by: 14))
+        seconds?.perform(.moveHighlight(by: 30))
+
+        graph.afterFrame { seconds?.perform(.activate) }
+
+        #expect(graph.updates("Picker") == 1, "only the seconds picker")
+        #expect(graph.bodies("TimePickers") == 0)
+        #expect(graph.bodies("ModularTimePickers") == 0)
+        #expect(graph.bodies("MyPickerView") == 0)
+        #expect(pickers(graph) == [
+            .picker(selected: 0, highlighted: nil),
+            .picker(selected: 0, highlighted: 14),
+            .picker(selected: 30, highlighted: nil),
+        ])
+    }
+}

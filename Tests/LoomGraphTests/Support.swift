@@ -1,0 +1,47 @@
+import LoomGraph
+import Observation
+
+/// Counts something a test view does (an `init`, a call); a reference so views can share it.
+final class Tally {
+    var count = 0
+    func tick() { count += 1 }
+}
+
+/// Records lifecycle events in order.
+final class EventLog {
+    var events: [String] = []
+}
+
+/// Mounts a view and runs its first frame, as a host does.
+func mount<V: View>(_ view: V, window: LazyWindow = LazyWindow()) -> ViewGraph {
+    let graph = ViewGraph(view, lazyWindow: window)
+    graph.runFrame()
+    return graph
+}
+
+extension ViewGraph {
+    /// Performs `change`, runs one frame, and returns the counters of the types named, for that frame only.
+    func afterFrame(_ change: () -> Void) {
+        resetWorkCounters()
+        change()
+        runFrame()
+    }
+
+    func bodies(_ name: String) -> Int { counters(named: name).bodies }
+    func updates(_ name: String) -> Int { counters(named: name).updates }
+
+    func tap(_ label: String) {
+        guard let button = control(.button, label) else {
+            preconditionFailure("no button labelled \(label); buttons: \(controls().filter { $0.kind == .button }.map(\.label))")
+        }
+        button.tap()
+    }
+}
+
+/// A model changed by the test as a script or another part of the program would.
+@Observable
+final class Flags {
+    var flag = false
+    var number = 0
+    var order: [Int] = []
+}
