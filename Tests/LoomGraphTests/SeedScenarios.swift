@@ -489,3 +489,76 @@ struct Seed004 {
         ])
     }
 }
+
+// MARK: - Environment (seeds 001 and 004): a grandchild updates, the child between does not
+
+private struct ThemeKey: EnvironmentKey {
+    static let defaultValue = "plain"
+}
+
+extension EnvironmentValues {
+    fileprivate var theme: String {
+        get { self[ThemeKey.self] }
+        set { self[ThemeKey.self] = newValue }
+    }
+}
+
+final class Session: ObservableObject {
+    @Published var user = "ada"
+}
+
+private struct EnvironmentScenario: View {
+    let session: Session
+    @State private var theme = "plain"
+
+    var body: some View {
+        VStack {
+            ChildBetween()
+            Button("dark") { theme = "dark" }
+        }
+        .environment(\.theme, theme)
+        .environmentObject(session)
+    }
+}
+
+private struct ChildBetween: View {
+    var body: some View {
+        VStack {
+            Text("child")
+            ThemedGrandchild()
+            SessionGrandchild()
+        }
+    }
+}
+
+private struct ThemedGrandchild: View {
+    @Environment(\.theme) private var theme
+    var body: some View { Text("theme \(theme)") }
+}
+
+private struct SessionGrandchild: View {
+    @EnvironmentObject private var session: Session
+    var body: some View { Text("user \(session.user)") }
+}
+
+@Suite("SeedScenarios: environment")
+struct SeedEnvironment {
+    @Test func aGrandchildReadingAnEnvironmentKeyUpdatesWithoutTheChildBetween() {
+        let graph = mount(EnvironmentScenario(session: Session()))
+        graph.afterFrame { graph.tap("dark") }
+        #expect(graph.bodies("ThemedGrandchild") == 1)
+        #expect(graph.bodies("ChildBetween") == 0)
+        #expect(graph.bodies("SessionGrandchild") == 0)
+        #expect(graph.texts.contains("theme dark"))
+    }
+
+    @Test func anEnvironmentObjectGrandchildUpdatesWithoutTheChildBetween() {
+        let session = Session()
+        let graph = mount(EnvironmentScenario(session: session))
+        graph.afterFrame { session.user = "grace" }
+        #expect(graph.bodies("SessionGrandchild") == 1)
+        #expect(graph.bodies("ChildBetween") == 0)
+        #expect(graph.bodies("EnvironmentScenario") == 0)
+        #expect(graph.texts.contains("user grace"))
+    }
+}

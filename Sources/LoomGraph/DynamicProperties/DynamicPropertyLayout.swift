@@ -48,12 +48,6 @@ struct DynamicPropertyLayout: @unchecked Sendable {
         }
     }
 
-    func uninstall(node: Node) {
-        for storage in node.propertyStorage {
-            (storage as? NodeBoundStorage)?.detach(from: node)
-        }
-    }
-
     private static func install<P: GraphProperty>(_: P.Type, at pointer: UnsafeMutableRawPointer, node: Node, slot: Int, name: String) {
         pointer.assumingMemoryBound(to: P.self).pointee.install(in: node, slot: slot, name: name)
     }

@@ -37,6 +37,6 @@ final class CompositeNode<V: View>: ViewNode<V> {
     }
 
     override func willBeDestroyed() {
-        properties.uninstall(node: self)
+        detachStorage()
     }
 }

@@ -56,6 +56,13 @@ public class Node {
     /// Called once when the node leaves the graph: release subscriptions, queue `onDisappear`.
     func willBeDestroyed() {}
 
+    /// Lets go of what dynamic properties subscribed to (objects outlive the views observing them).
+    func detachStorage() {
+        for storage in propertyStorage {
+            (storage as? NodeBoundStorage)?.detach(from: self)
+        }
+    }
+
     /// Counts a `body` evaluation (composites) rather than a primitive update.
     var evaluatesBody: Bool { false }
 

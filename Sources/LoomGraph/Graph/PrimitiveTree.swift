@@ -4,6 +4,11 @@ public struct PrimitiveTree: Sendable, Hashable, CustomStringConvertible {
     public var primitive: Primitive
     public var children: [PrimitiveTree]
 
+    public init(primitive: Primitive, children: [PrimitiveTree] = []) {
+        self.primitive = primitive
+        self.children = children
+    }
+
     /// Every text in the tree, in order.
     public var texts: [String] {
         var texts: [String] = []

@@ -48,6 +48,20 @@ public final class ViewGraph {
         self.root = makeNode(root, parent: nil)
     }
 
+    /// Releases the tree iteratively (its depth may be the user's data) and lets go of every
+    /// subscription, so models that outlive the graph never reach a freed node. No `onDisappear`
+    /// runs here: the graph is going away, not the views within it.
+    deinit {
+        var stack: [Node] = [root]
+        while let node = stack.popLast() {
+            node.isAlive = false
+            node.clearDependencies()
+            node.detachStorage()
+            stack.append(contentsOf: node.children)
+            node.children.removeAll()
+        }
+    }
+
     /// Whether some node waits for evaluation.
     public var needsFrame: Bool {
         !dirty.isEmpty || !deferred.isEmpty || inbox.hasPending

@@ -15,7 +15,8 @@ import Glibc
 /// | class | identity |
 /// | other POD (trivial) types | bitwise |
 /// | other structs and tuples | memberwise, recursively |
-/// | other enums, optionals and existentials | always differ (cannot be compared safely) |
+/// | optionals | both nil, or both present with equal values by the wrapped type's rule |
+/// | other enums and existentials | always differ (cannot be compared safely) |
 class ValueComparer: @unchecked Sendable {
     func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool { false }
 
@@ -26,7 +27,7 @@ class ValueComparer: @unchecked Sendable {
 
     /// The comparer for values of `type` (memberwise, unless the type has its own rule).
     static func forType(_ type: Any.Type) -> ValueComparer {
-        cache.entry(for: type) { build(type, depth: 0) }
+        cache.entry(for: type) { build(type) }
     }
 
     /// Like `forType`, but a type without `==` is still compared field by field at the top level,
@@ -34,16 +35,15 @@ class ValueComparer: @unchecked Sendable {
     static func forView(_ type: Any.Type) -> ValueComparer {
         let comparer = forType(type)
         if comparer is MemberwiseComparer || !(comparer is BitwiseComparer) { return comparer }
-        return memberwise(type, depth: 0) ?? comparer
+        return memberwise(type) ?? comparer
     }
 
-    /// Deeper than this, a type is treated as incomparable (guards against pathological nesting).
-    private static let maximumDepth = 24
-
-    private static func build(_ type: Any.Type, depth: Int) -> ValueComparer {
-        if depth > maximumDepth { return NeverEqualComparer() }
+    /// Recursion follows the program's type nesting, which is finite: a type can only contain
+    /// itself through a reference or an enum, and those are not compared field by field.
+    private static func build(_ type: Any.Type) -> ValueComparer {
         if let input = type as? any ViewInput.Type { return inputComparer(input) }
         if let equatable = type as? any Equatable.Type { return equatableComparer(equatable) }
+        if let optional = type as? any OptionalValue.Type { return optional.comparer() }
         switch StoredField.kind(of: type) {
         case .function: return NeverEqualComparer()
         case .class, .foreignClass: return IdentityComparer()
@@ -51,18 +51,15 @@ class ValueComparer: @unchecked Sendable {
         }
         if let bitwise = bitwiseComparer(type) { return bitwise }
         switch StoredField.kind(of: type) {
-        case .struct, .tuple: return memberwise(type, depth: depth) ?? NeverEqualComparer()
+        case .struct, .tuple: return memberwise(type) ?? NeverEqualComparer()
         default: return NeverEqualComparer()
         }
     }
 
-    private static func memberwise(_ type: Any.Type, depth: Int) -> ValueComparer? {
+    private static func memberwise(_ type: Any.Type) -> ValueComparer? {
         let fields = StoredField.fields(of: type)
         if fields.isEmpty { return size(of: type) == 0 ? AlwaysEqualComparer() : nil }
-        return MemberwiseComparer(fields: fields.map { field in
-            let comparer = depth == 0 ? forType(field.type) : build(field.type, depth: depth + 1)
-            return (displayName(field), field.offset, comparer)
-        })
+        return MemberwiseComparer(fields: fields.map { (displayName($0), $0.offset, forType($0.type)) })
     }
 
     /// Property-wrapper storage appears as `_name`; causes speak of `name`, as the user wrote it.
@@ -100,6 +97,27 @@ final class EquatableComparer<T: Equatable>: ValueComparer, @unchecked Sendable 
         // An Equatable view's cause still names its fields when they can be told apart memberwise.
         guard let memberwise = ValueComparer.forView(T.self) as? MemberwiseComparer else { return [] }
         return memberwise.changedFields(lhs, rhs)
+    }
+}
+
+/// Lets the comparer open an `Optional`'s wrapped type.
+protocol OptionalValue {
+    static func comparer() -> ValueComparer
+}
+
+extension Optional: OptionalValue {
+    static func comparer() -> ValueComparer { OptionalComparer<Wrapped>() }
+}
+
+final class OptionalComparer<Wrapped>: ValueComparer, @unchecked Sendable {
+    private let wrapped = ValueComparer.forType(Wrapped.self)
+
+    override func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
+        switch (lhs.assumingMemoryBound(to: Wrapped?.self).pointee, rhs.assumingMemoryBound(to: Wrapped?.self).pointee) {
+        case (nil, nil): true
+        case (let left?, let right?): wrapped.equal(left, right)
+        default: false
+        }
     }
 }
 
