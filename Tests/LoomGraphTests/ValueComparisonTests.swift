@@ -7,6 +7,7 @@ private final class Reference {}
 private struct POD { var a: Int; var b: Int8 }
 private struct Mixed { var count: Int; var name: String }
 private struct NotEquatable { var name: String }
+private struct EquatableWithFields: Equatable { let id: Int; let note: String }
 private enum Choice: Equatable { case one, two(String) }
 private enum Choice2 { case one, two(Reference) }
 private struct WithState: View {
@@ -69,8 +70,11 @@ struct ComparisonTable {
     }
 
     @Test func changedFieldsAreNamedAsTheUserWroteThem() {
-        let comparer = ValueComparer.forView(WithState.self)
-        #expect(comparer.changedFields(WithState(title: "a"), WithState(title: "b")) == ["title"])
-        #expect(comparer.equal(WithState(title: "a", counter: 1), WithState(title: "a", counter: 2)))
+        let info = ViewTypeInfo.of(WithState.self)
+        #expect(info.changedFields(WithState(title: "a"), WithState(title: "b")).names == ["title"])
+        #expect(info.comparer.equal(WithState(title: "a", counter: 1), WithState(title: "a", counter: 2)))
+        let equatable = ViewTypeInfo.of(EquatableWithFields.self)
+        #expect(equatable.changedFields(EquatableWithFields(id: 1, note: "a"), EquatableWithFields(id: 2, note: "a")).names == ["id"],
+                "an Equatable view's cause still names its fields")
     }
 }

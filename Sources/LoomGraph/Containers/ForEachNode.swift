@@ -9,9 +9,9 @@ protocol RowIdentifying {
 /// The node of a `ForEach`: keyed reconciliation of the rows that exist (all of them, or the
 /// lazy window's), in order.
 ///
-/// Algorithm, per update: index the current rows by key; walk the rows to build in order,
-/// reusing the row of the same key (its new value compared as any child's) or building a new
-/// one; destroy the rows left over. Work is proportional to the rows built, never to the
+/// Algorithm, per update: walk the rows to build in order, reusing the row of the same key (its
+/// new value compared as any child's) or building a new one; destroy the rows left over. While
+/// the order is unchanged, old rows are matched by position; after the first difference, by key. Work is proportional to the rows built, never to the
 /// collection when lazy. A duplicate id is reported, and its later occurrences are keyed by
 /// occurrence so that rendering stays deterministic.
 final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: View>: ViewNode<ForEach<Data, ID, Content>>, RowIdentifying {
@@ -39,40 +39,53 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
 
     override func process() {
         let data = view.data
-        let count = data.count
-        let rows = context.buildsLazily ? graph.lazyWindow.rows(count: count) : 0..<count
-
-        var existing: [RowKey: Node] = [:]
-        existing.reserveCapacity(keys.count)
-        for (key, child) in zip(keys, children) { existing[key] = child }
-
+        let rows = context.buildsLazily ? graph.lazyWindow.rows(count: data.count) : 0..<data.count
+        let oldKeys = keys
+        let oldChildren = children
         var newChildren: [Node] = []
         var newKeys: [RowKey] = []
         newChildren.reserveCapacity(rows.count)
         newKeys.reserveCapacity(rows.count)
+
+        // Rows are matched in order while the old ones line up, which costs no hashing; the first
+        // row that does not switches to an index of the old rows not yet matched, built once.
+        var unmatched: [RowKey: Node]?
         var occurrences: [ID: Int] = [:]
         var index = data.index(data.startIndex, offsetBy: rows.lowerBound)
-        for _ in rows {
+        for position in 0..<rows.count {
             let element = data[index]
             data.formIndex(after: &index)
             let id = element[keyPath: view.id]
-            let occurrence = occurrences[id, default: 0]
-            occurrences[id] = occurrence + 1
-            if occurrence == 1 {
+            let key: RowKey
+            let reused: Node?
+            if unmatched == nil, position < oldKeys.count, oldKeys[position].id == id {
+                key = oldKeys[position]
+                reused = oldChildren[position]
+            } else {
+                if unmatched == nil {
+                    unmatched = Dictionary(uniqueKeysWithValues: zip(oldKeys[position...], oldChildren[position...]))
+                    for earlier in newKeys { occurrences[earlier.id, default: 0] += 1 }
+                }
+                let occurrence = occurrences[id, default: 0]
+                occurrences[id] = occurrence + 1
+                key = RowKey(id: id, occurrence: occurrence)
+                reused = unmatched!.removeValue(forKey: key)
+            }
+            if key.occurrence == 1 {
                 graph.diagnostics.report(.duplicateID, frame: graph.frame,
                                          "ForEach in \(parent?.typeName ?? "root") has more than one element with id \(id); later ones are shown as separate rows")
             }
-            let key = RowKey(id: id, occurrence: occurrence)
             let row = view.content(element)
-            if let node = existing.removeValue(forKey: key) {
-                unsafeDowncast(node, to: ViewNode<Content>.self).receive(row)
-                newChildren.append(node)
+            if let reused {
+                unsafeDowncast(reused, to: ViewNode<Content>.self).receive(row)
+                newChildren.append(reused)
             } else {
                 newChildren.append(graph.makeNode(row, parent: self))
             }
             newKeys.append(key)
         }
-        for leftover in existing.values { graph.destroy(leftover) }
+        let leftovers = unmatched.map { Array($0.values) } ?? Array(oldChildren.dropFirst(newKeys.count))
+        for leftover in leftovers { graph.destroy(leftover) }
         children = newChildren
         keys = newKeys
     }

@@ -9,14 +9,11 @@ struct DynamicPropertyLayout: @unchecked Sendable {
 
     private let entries: [Entry]
 
-    private static let cache = TypeCache<DynamicPropertyLayout>()
-
+    /// Built once per view type, through `ViewTypeInfo`'s cache.
     static func of(_ type: Any.Type) -> DynamicPropertyLayout {
-        cache.entry(for: type) {
-            var entries: [Entry] = []
-            collect(type, baseOffset: 0, into: &entries)
-            return DynamicPropertyLayout(entries: entries)
-        }
+        var entries: [Entry] = []
+        collect(type, baseOffset: 0, into: &entries)
+        return DynamicPropertyLayout(entries: entries)
     }
 
     /// Walks the fields of `type`; nesting is bounded by the program's types, not by data.

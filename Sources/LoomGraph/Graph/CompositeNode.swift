@@ -4,12 +4,10 @@
 /// A new value from the parent is compared with the last one first (rule 5): when equal and
 /// the node is not invalidated, `body` is skipped and the subtree is left as it is.
 final class CompositeNode<V: View>: ViewNode<V> {
-    private let comparer: ValueComparer
-    private let properties: DynamicPropertyLayout
+    private let info: ViewTypeInfo
 
     override init(_ view: V, parent: Node?, graph: ViewGraph) {
-        self.comparer = ValueComparer.forView(V.self)
-        self.properties = DynamicPropertyLayout.of(V.self)
+        self.info = ViewTypeInfo.of(V.self)
         super.init(view, parent: parent, graph: graph)
     }
 
@@ -17,26 +15,22 @@ final class CompositeNode<V: View>: ViewNode<V> {
     override var evaluatesBody: Bool { true }
 
     override func receive(_ newValue: V) {
-        if comparer.equal(view, newValue) {
+        if info.comparer.equal(view, newValue) {
             counters.skips += 1
             // Invalidated and equal: the dirty mark alone decides; process it now, parents first.
             if isDirty { graph.enqueue(self, cause: nil) }
             return
         }
-        let changed = comparer.changedFields(view, newValue)
+        let changed = info.changedFields(view, newValue)
         view = newValue
         graph.enqueue(self, cause: .inputs(changed))
     }
 
     override func process() {
-        properties.install(into: &view, node: self)
+        info.properties.install(into: &view, node: self)
         let body = view.body
         var children = ChildList(self)
         children.append(body)
         children.finish()
-    }
-
-    override func willBeDestroyed() {
-        detachStorage()
     }
 }

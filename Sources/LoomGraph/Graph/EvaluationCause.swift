@@ -3,8 +3,8 @@
 public enum EvaluationCause: Hashable, Sendable, CustomStringConvertible {
     /// The node is new (first evaluation after it appeared).
     case identity
-    /// The parent produced a different value; the names of the stored fields that differ.
-    case inputs([String])
+    /// The parent produced a different value; the stored fields that differ.
+    case inputs(ChangedFields)
     /// A `@State` (directly or through a `@Binding`) the node read changed.
     case state(String)
     /// An environment value the node read changed.
@@ -21,7 +21,7 @@ public enum EvaluationCause: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .identity: "@identity"
-        case .inputs(let fields): "@self(\(fields.joined(separator: ", ")))"
+        case .inputs(let fields): "@self(\(fields))"
         case .state(let name): "@state(\(name))"
         case .environment(let key): "@environment(\(key))"
         case .observable(let property): "@observable(\(property))"

@@ -77,8 +77,8 @@ extension ViewGraph {
         node.isDirty = false
         node.processedFrame = frame
         node.evaluations += 1
-        node.lastCauses = node.pendingCauses
-        node.pendingCauses.removeAll()
+        swap(&node.lastCauses, &node.pendingCauses)
+        node.pendingCauses.removeAll(keepingCapacity: true)
         if node.evaluatesBody {
             node.counters.bodies += 1
             summary.bodies += 1
@@ -138,9 +138,9 @@ extension ViewGraph {
 
     /// Observable changes posted from other threads, delivered on the graph's thread.
     func deliverObservations() {
-        for (target, property) in inbox.drain() {
-            diagnostics.report(.mutationOffGraphThread, frame: frame, "\(property) changed on another thread")
-            target.deliver(property)
+        for change in inbox.drain() {
+            diagnostics.report(.mutationOffGraphThread, frame: frame, "\(change.property) changed on another thread")
+            change.deliver()
         }
     }
 }

@@ -4,7 +4,8 @@
 ///
 /// Nodes are confined to the graph's thread. Parents own children; a child's `parent` is unowned.
 public class Node {
-    unowned let graph: ViewGraph
+    /// Unowned and unchecked: the graph owns every node and tears them down before it goes.
+    unowned(unsafe) let graph: ViewGraph
     public private(set) unowned(unsafe) var parent: Node?
     /// Distance from the root; the evaluation pass visits dirty nodes shallowest first.
     let depth: Int
@@ -56,11 +57,26 @@ public class Node {
     /// Called once when the node leaves the graph: release subscriptions, queue `onDisappear`.
     func willBeDestroyed() {}
 
-    /// Lets go of what dynamic properties subscribed to (objects outlive the views observing them).
-    func detachStorage() {
+    /// Lets go of everything that could reach this node from outside the tree: dependencies,
+    /// what dynamic properties subscribed to (objects outlive the views observing them), and
+    /// observation callbacks still pending.
+    final func release() {
+        isAlive = false
+        clearDependencies()
         for storage in propertyStorage {
             (storage as? NodeBoundStorage)?.detach(from: self)
         }
+        tokenStorage?.node = nil
+    }
+
+    private var tokenStorage: NodeToken?
+
+    /// This node's stand-in for callbacks that may outlive it; made on first use.
+    final var token: NodeToken {
+        if let tokenStorage { return tokenStorage }
+        let token = NodeToken(self)
+        tokenStorage = token
+        return token
     }
 
     /// Counts a `body` evaluation (composites) rather than a primitive update.

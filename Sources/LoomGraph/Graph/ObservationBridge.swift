@@ -16,10 +16,18 @@ import Synchronization
 /// dormant registration per evaluation in that model's registrar until the property changes.
 enum ObservationBridge {
     static func track(_ node: Node, _ work: () -> Void) {
-        let target = ObservationTarget(node: node)
+        let token = node.token
+        let generation = node.observationGeneration
+        let thread = node.graph.thread
+        let inbox = node.graph.inbox
         withObservationTracking(work, willSet: { tracking in
             tracking.cancel()
-            target.changed(tracking.changed.map(describe) ?? "a property")
+            let change = ObservedChange(token: token, generation: generation, property: tracking.changed.map(describe) ?? "a property")
+            if pthread_equal(thread, pthread_self()) != 0 {
+                change.deliver()
+            } else {
+                inbox.post(change)
+            }
         })
     }
 
@@ -30,31 +38,27 @@ enum ObservationBridge {
     }
 }
 
-/// The node one evaluation's tracking invalidates. It may be told of a change on any thread.
-final class ObservationTarget: @unchecked Sendable {
-    private weak var node: Node?
-    private let generation: Int
-    private let thread: pthread_t
-    private let inbox: ObservationInbox
+/// Stands for a node in callbacks that may outlive it (a tracking fires after the node went).
+/// The node clears it when it leaves the graph; nothing else holds the node weakly, which would
+/// move every node's reference count to a slow side table.
+final class NodeToken: @unchecked Sendable {
+    /// Read and cleared on the graph's thread only.
+    unowned(unsafe) var node: Node?
 
-    init(node: Node) {
+    init(_ node: Node) {
         self.node = node
-        self.generation = node.observationGeneration
-        self.thread = node.graph.thread
-        self.inbox = node.graph.inbox
     }
+}
 
-    func changed(_ property: String) {
-        if pthread_equal(thread, pthread_self()) != 0 {
-            deliver(property)
-        } else {
-            inbox.post(self, property)
-        }
-    }
+/// A property change one evaluation's tracking saw.
+struct ObservedChange: Sendable {
+    let token: NodeToken
+    let generation: Int
+    let property: String
 
     /// On the graph's thread: invalidate the node if this tracking is still its newest.
-    func deliver(_ property: String) {
-        guard let node, node.isAlive, node.observationGeneration == generation else { return }
+    func deliver() {
+        guard let node = token.node, node.observationGeneration == generation else { return }
         node.graph.invalidate(node, cause: .observable(property))
     }
 }
@@ -62,15 +66,15 @@ final class ObservationTarget: @unchecked Sendable {
 /// Changes of `@Observable` models made on other threads, waiting for the graph's thread.
 /// Bounded by the number of live trackings: each fires at most once.
 final class ObservationInbox: Sendable {
-    private let pending = Mutex<[(ObservationTarget, String)]>([])
+    private let pending = Mutex<[ObservedChange]>([])
     private let wakeUp = Mutex<(@Sendable () -> Void)?>(nil)
 
-    func post(_ target: ObservationTarget, _ property: String) {
-        pending.withLock { $0.append((target, property)) }
+    func post(_ change: ObservedChange) {
+        pending.withLock { $0.append(change) }
         wakeUp.withLock { $0 }?()
     }
 
-    func drain() -> [(ObservationTarget, String)] {
+    func drain() -> [ObservedChange] {
         pending.withLock { pending in
             defer { pending.removeAll() }
             return pending

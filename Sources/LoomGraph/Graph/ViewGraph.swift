@@ -54,9 +54,7 @@ public final class ViewGraph {
     deinit {
         var stack: [Node] = [root]
         while let node = stack.popLast() {
-            node.isAlive = false
-            node.clearDependencies()
-            node.detachStorage()
+            node.release()
             stack.append(contentsOf: node.children)
             node.children.removeAll()
         }
@@ -100,8 +98,7 @@ public final class ViewGraph {
     func destroy(_ subtree: Node) {
         var stack = [subtree]
         while let node = stack.popLast() {
-            node.isAlive = false
-            node.clearDependencies()
+            node.release()
             node.willBeDestroyed()
             node.counters.disappears += 1
             liveNodes -= 1

@@ -20,22 +20,11 @@ import Glibc
 class ValueComparer: @unchecked Sendable {
     func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool { false }
 
-    /// The names of the stored fields that differ; empty when the type is not compared memberwise.
-    func changedFields(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> [String] { [] }
-
     private static let cache = TypeCache<ValueComparer>()
 
     /// The comparer for values of `type` (memberwise, unless the type has its own rule).
     static func forType(_ type: Any.Type) -> ValueComparer {
         cache.entry(for: type) { build(type) }
-    }
-
-    /// Like `forType`, but a type without `==` is still compared field by field at the top level,
-    /// so the cause of an evaluation can name the fields that changed.
-    static func forView(_ type: Any.Type) -> ValueComparer {
-        let comparer = forType(type)
-        if comparer is MemberwiseComparer || !(comparer is BitwiseComparer) { return comparer }
-        return memberwise(type) ?? comparer
     }
 
     /// Recursion follows the program's type nesting, which is finite: a type can only contain
@@ -51,14 +40,16 @@ class ValueComparer: @unchecked Sendable {
         }
         if let bitwise = bitwiseComparer(type) { return bitwise }
         switch StoredField.kind(of: type) {
-        case .struct, .tuple: return memberwise(type) ?? NeverEqualComparer()
+        case .struct, .tuple: return memberwise(type).map { $0.fields.isEmpty ? AlwaysEqualComparer() : $0 } ?? NeverEqualComparer()
         default: return NeverEqualComparer()
         }
     }
 
-    private static func memberwise(_ type: Any.Type) -> ValueComparer? {
+    /// A field-by-field comparer of a struct or tuple; nil for a type with storage but no
+    /// describable fields. Not cached here: callers keep what they build (`ViewTypeInfo`).
+    static func memberwise(_ type: Any.Type) -> MemberwiseComparer? {
         let fields = StoredField.fields(of: type)
-        if fields.isEmpty { return size(of: type) == 0 ? AlwaysEqualComparer() : nil }
+        if fields.isEmpty && size(of: type) != 0 { return nil }
         return MemberwiseComparer(fields: fields.map { (displayName($0), $0.offset, forType($0.type)) })
     }
 
@@ -91,12 +82,6 @@ final class InputComparer<T: ViewInput>: ValueComparer, @unchecked Sendable {
 final class EquatableComparer<T: Equatable>: ValueComparer, @unchecked Sendable {
     override func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
         lhs.assumingMemoryBound(to: T.self).pointee == rhs.assumingMemoryBound(to: T.self).pointee
-    }
-
-    override func changedFields(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> [String] {
-        // An Equatable view's cause still names its fields when they can be told apart memberwise.
-        guard let memberwise = ValueComparer.forView(T.self) as? MemberwiseComparer else { return [] }
-        return memberwise.changedFields(lhs, rhs)
     }
 }
 
@@ -143,7 +128,12 @@ final class AlwaysEqualComparer: ValueComparer, @unchecked Sendable {
 
 final class MemberwiseComparer: ValueComparer, @unchecked Sendable {
     let fields: [(name: String, offset: Int, comparer: ValueComparer)]
-    init(fields: [(name: String, offset: Int, comparer: ValueComparer)]) { self.fields = fields }
+    private let names: [String]
+
+    init(fields: [(name: String, offset: Int, comparer: ValueComparer)]) {
+        self.fields = fields
+        self.names = fields.map(\.name)
+    }
 
     override func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
         for field in fields where !field.comparer.equal(lhs + field.offset, rhs + field.offset) {
@@ -152,8 +142,18 @@ final class MemberwiseComparer: ValueComparer, @unchecked Sendable {
         return true
     }
 
-    override func changedFields(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> [String] {
-        fields.filter { !$0.comparer.equal(lhs + $0.offset, rhs + $0.offset) }.map(\.name)
+    /// The stored fields that differ.
+    func changedFields<T>(_ lhs: T, _ rhs: T) -> ChangedFields {
+        withUnsafePointer(to: lhs) { l in
+            withUnsafePointer(to: rhs) { r in
+                var mask: UInt64 = 0
+                for (index, field) in fields.enumerated()
+                where !field.comparer.equal(UnsafeRawPointer(l) + field.offset, UnsafeRawPointer(r) + field.offset) {
+                    mask |= 1 << UInt64(min(index, 63))
+                }
+                return ChangedFields(table: names, mask: mask)
+            }
+        }
     }
 }
 
@@ -161,9 +161,5 @@ extension ValueComparer {
     /// Compares two values in place (no copies beyond the borrow).
     func equal<T>(_ lhs: T, _ rhs: T) -> Bool {
         withUnsafePointer(to: lhs) { l in withUnsafePointer(to: rhs) { r in equal(UnsafeRawPointer(l), UnsafeRawPointer(r)) } }
-    }
-
-    func changedFields<T>(_ lhs: T, _ rhs: T) -> [String] {
-        withUnsafePointer(to: lhs) { l in withUnsafePointer(to: rhs) { r in changedFields(UnsafeRawPointer(l), UnsafeRawPointer(r)) } }
     }
 }

@@ -3,6 +3,4 @@ public struct EmptyView: View, Equatable {
     public init() {}
 }
 
-extension EmptyView: PrimitiveView {
-    var primitive: Primitive? { nil }
-}
+extension EmptyView: LeafPrimitive {}
