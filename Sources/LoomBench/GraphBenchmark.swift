@@ -107,22 +107,24 @@ enum GraphBenchmark {
     }
 
     private static func mountEagerMilliseconds(rows: Int) -> Double {
-        let samples = (0..<3).map { _ in
-            Measure.nanoseconds {
-                let graph = ViewGraph(ScrollView { VStack { ForEach(0..<rows) { EagerRow(index: $0) } } })
-                graph.runFrame()
-            } / 1e6
-        }
-        return Measure.median(samples)
+        mountMilliseconds(repeats: 3) { ViewGraph(ScrollView { VStack { ForEach(0..<rows) { EagerRow(index: $0) } } }) }
     }
 
     private static func mountLazyMilliseconds(rows count: Int) -> Double {
         let rows = (0..<count).map(Row.init)
-        let samples = (0..<5).map { _ in
-            Measure.nanoseconds {
-                let graph = ViewGraph(RowList(rows: rows), lazyWindow: window)
-                graph.runFrame()
-            } / 1e6
+        return mountMilliseconds(repeats: 5) { ViewGraph(RowList(rows: rows), lazyWindow: window) }
+    }
+
+    /// Median time to create a graph and run its first frame; releasing it is not counted.
+    private static func mountMilliseconds(repeats: Int, _ make: () -> ViewGraph) -> Double {
+        let samples = (0..<repeats).map { _ in
+            var graph: ViewGraph?
+            let elapsed = Measure.nanoseconds {
+                graph = make()
+                graph?.runFrame()
+            }
+            withExtendedLifetime(graph) {}
+            return elapsed / 1e6
         }
         return Measure.median(samples)
     }
