@@ -4,6 +4,9 @@ import Testing
 
 // Each seed article's examples, ported to Loom views, with the exact counts the issue asks for.
 
+/// The seed articles' scenarios (`../shared/seeds/`), one nested suite per article.
+@Suite struct SeedScenarios {}
+
 // MARK: - Seed 000: eager vs lazy stacks, navigation destinations
 
 private struct StoreInfoHeader: View {
@@ -121,7 +124,8 @@ private struct LinkRows: View {
     }
 }
 
-@Suite("SeedScenarios: seed 000 (eager vs lazy, navigation)")
+extension SeedScenarios {
+@Suite("seed 000 (eager vs lazy, navigation)")
 struct Seed000 {
     @Test func aVStackOfAForEachInitialisesAndEvaluatesEveryRow() {
         let inits = Tally(), bodies = Tally()
@@ -183,6 +187,7 @@ struct Seed000 {
         #expect(wrappers.count == 20 + LazyWindow.overscan)
         #expect(inits.count == 0)
     }
+}
 }
 
 // MARK: - Seed 001: the like list
@@ -294,7 +299,8 @@ private struct ObservableList: View {
     }
 }
 
-@Suite("SeedScenarios: seed 001 (the like list)")
+extension SeedScenarios {
+@Suite("seed 001 (the like list)")
 struct Seed001 {
     @Test func thePitfallEveryObservingCellIsEvaluatedForOneLike() {
         let vm = LikesViewModel(count: 1_000)
@@ -321,6 +327,7 @@ struct Seed001 {
         #expect(graph.bodies("ObservableList") == 0)
         #expect(graph.texts.contains("♥ 42"))
     }
+}
 }
 
 // MARK: - Seed 003: content stored vs escaping closure
@@ -385,7 +392,8 @@ struct CollapsableCounter2: View {
     }
 }
 
-@Suite("SeedScenarios: seed 003 (escaping closures)")
+extension SeedScenarios {
+@Suite("seed 003 (escaping closures)")
 struct Seed003 {
     @Test func storedContentIsSkippedOnAnUnrelatedChange() {
         let graph = mount(CollapsableCounter1())
@@ -412,6 +420,7 @@ struct Seed003 {
         graph.runFrame()
         #expect(graph.texts.contains("Value: 3"))
     }
+}
 }
 
 // MARK: - Seed 004: pickers
@@ -456,7 +465,8 @@ private struct MyPickerView: View {
     }
 }
 
-@Suite("SeedScenarios: seed 004 (pickers)")
+extension SeedScenarios {
+@Suite("seed 004 (pickers)")
 struct Seed004 {
     private func pickers(_ graph: ViewGraph) -> [Primitive] {
         var found: [Primitive] = []
@@ -488,6 +498,7 @@ struct Seed004 {
             .picker(selected: 30, highlighted: nil),
         ])
     }
+}
 }
 
 // MARK: - Environment (seeds 001 and 004): a grandchild updates, the child between does not
@@ -541,7 +552,8 @@ private struct SessionGrandchild: View {
     var body: some View { Text("user \(session.user)") }
 }
 
-@Suite("SeedScenarios: environment")
+extension SeedScenarios {
+@Suite("environment")
 struct SeedEnvironment {
     @Test func aGrandchildReadingAnEnvironmentKeyUpdatesWithoutTheChildBetween() {
         let graph = mount(EnvironmentScenario(session: Session()))
@@ -561,4 +573,5 @@ struct SeedEnvironment {
         #expect(graph.bodies("EnvironmentScenario") == 0)
         #expect(graph.texts.contains("user grace"))
     }
+}
 }

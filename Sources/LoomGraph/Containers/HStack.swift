@@ -13,6 +13,5 @@ public struct HStack<Content: View>: View {
 
 extension HStack: RowBuildingContainer {
     static var buildsLazily: Bool { false }
-    func updateChildren(_ children: inout ChildList) { children.append(content) }
     func primitive(in node: PrimitiveNode<HStack>) -> Primitive? { .hStack(alignment: alignment, spacing: spacing, lazy: false) }
 }

@@ -13,6 +13,5 @@ public struct LazyHStack<Content: View>: View {
 
 extension LazyHStack: RowBuildingContainer {
     static var buildsLazily: Bool { true }
-    func updateChildren(_ children: inout ChildList) { children.append(content) }
     func primitive(in node: PrimitiveNode<LazyHStack>) -> Primitive? { .hStack(alignment: alignment, spacing: spacing, lazy: true) }
 }

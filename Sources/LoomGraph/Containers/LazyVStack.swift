@@ -13,6 +13,5 @@ public struct LazyVStack<Content: View>: View {
 
 extension LazyVStack: RowBuildingContainer {
     static var buildsLazily: Bool { true }
-    func updateChildren(_ children: inout ChildList) { children.append(content) }
     func primitive(in node: PrimitiveNode<LazyVStack>) -> Primitive? { .vStack(alignment: alignment, spacing: spacing, lazy: true) }
 }

@@ -21,6 +21,5 @@ public struct List<Content: View>: View {
 
 extension List: RowBuildingContainer {
     static var buildsLazily: Bool { true }
-    func updateChildren(_ children: inout ChildList) { children.append(content) }
     func primitive(in node: PrimitiveNode<List>) -> Primitive? { .list }
 }

@@ -14,6 +14,5 @@ public struct VStack<Content: View>: View {
 
 extension VStack: RowBuildingContainer {
     static var buildsLazily: Bool { false }
-    func updateChildren(_ children: inout ChildList) { children.append(content) }
     func primitive(in node: PrimitiveNode<VStack>) -> Primitive? { .vStack(alignment: alignment, spacing: spacing, lazy: false) }
 }

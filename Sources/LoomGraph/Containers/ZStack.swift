@@ -11,6 +11,5 @@ public struct ZStack<Content: View>: View {
 
 extension ZStack: RowBuildingContainer {
     static var buildsLazily: Bool { false }
-    func updateChildren(_ children: inout ChildList) { children.append(content) }
     func primitive(in node: PrimitiveNode<ZStack>) -> Primitive? { .zStack(alignment: alignment) }
 }
