@@ -31,7 +31,7 @@ private struct Case {
 private func cases() -> [Case] {
     let shared = Reference()
     let sameClosure: () -> Void = {}
-    let state = Binding<Int>(location: StateBox(1, name: "x", graph: nil))
+    let state = Binding<Int>(location: StateBox(1, name: "x"))
     return [
     Case("Equatable equal: Int", 1, 1, equal: true),
     Case("Equatable different: String", "a", "b", equal: false),

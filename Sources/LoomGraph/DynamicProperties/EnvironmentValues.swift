@@ -42,7 +42,6 @@ class AnyEnvironmentSlot: DependencySource {
 
     init(name: String) {
         self.name = name
-        super.init(graph: nil)
     }
 
     /// Takes the value of a freshly written slot of the same key; readers are invalidated if it differs.

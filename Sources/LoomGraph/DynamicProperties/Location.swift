@@ -1,6 +1,8 @@
 /// Where a `Binding` reads and writes. Reads through `get()` are tracked for the node being
 /// evaluated; `peek()` is for writers, which must not become readers.
 class Location<Value>: DependencySource {
+    override init() {}
+
     func get() -> Value { peek() }
     func peek() -> Value { fatalError("abstract") }
     func set(_ value: Value) {}
@@ -15,11 +17,10 @@ final class StateBox<Value>: Location<Value> {
     private let name: String
     private let comparer: ValueComparer
 
-    init(_ value: Value, name: String, graph: ViewGraph?) {
+    init(_ value: Value, name: String) {
         self.value = value
         self.name = name
         self.comparer = ValueComparer.forType(Value.self)
-        super.init(graph: graph)
     }
 
     override func get() -> Value {
@@ -32,8 +33,9 @@ final class StateBox<Value>: Location<Value> {
     /// Writes outside evaluation invalidate the readers unless the value is equal (rule 3);
     /// writes during an evaluation are refused, as SwiftUI warns, so a body cannot loop on itself.
     override func set(_ newValue: Value) {
-        if let graph, let evaluating = graph.trackingNode {
-            graph.diagnostics.report(.stateWrittenDuringEvaluation, frame: graph.frame,
+        if let evaluating = TrackingContext.current {
+            evaluating.graph.diagnostics.report(.stateWrittenDuringEvaluation,
+                                     frame: evaluating.graph.frame,
                                      "@State \(name) written while \(evaluating.typeName) was being evaluated; the write was ignored")
             return
         }
@@ -51,7 +53,6 @@ final class ProjectedLocation<Root, Value>: Location<Value> {
     init(base: Location<Root>, keyPath: WritableKeyPath<Root, Value>) {
         self.base = base
         self.keyPath = keyPath
-        super.init(graph: nil)
     }
 
     override func get() -> Value { base.get()[keyPath: keyPath] }
@@ -77,7 +78,6 @@ final class ObjectLocation<Root: AnyObject, Value>: Location<Value> {
     init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Value>) {
         self.object = object
         self.keyPath = keyPath
-        super.init(graph: nil)
     }
 
     override func peek() -> Value { object[keyPath: keyPath] }
@@ -97,7 +97,6 @@ final class FunctionLocation<Value>: Location<Value> {
     init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
         self.getter = get
         self.setter = set
-        super.init(graph: nil)
     }
 
     override func peek() -> Value { getter() }
@@ -110,7 +109,6 @@ final class ConstantLocation<Value>: Location<Value> {
 
     init(_ value: Value) {
         self.value = value
-        super.init(graph: nil)
     }
 
     override func peek() -> Value { value }

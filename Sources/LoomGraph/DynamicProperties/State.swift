@@ -34,7 +34,7 @@ extension State where Value: ExpressibleByNilLiteral {
 extension State: GraphProperty {
     mutating func install(in node: Node, slot: Int, name: String) {
         let initialValue = initialValue
-        box = node.storage(slot: slot) { StateBox(initialValue, name: name, graph: node.graph) }
+        box = node.storage(slot: slot) { StateBox(initialValue, name: name) }
     }
 }
 

@@ -1,26 +1,48 @@
 /// Something a `body` can read and later change: a `@State` box, an environment slot, a store path.
 ///
 /// A read while a node is being evaluated records that node as a dependent (rule 2); a change
-/// invalidates exactly the dependents (rules 2, 3). Dependents are unowned: a node removes
-/// itself from every source it depends on before each evaluation and when it is destroyed.
-class DependencySource {
-    weak var graph: ViewGraph?
+/// invalidates exactly the dependents (rules 2, 3), in whatever graphs they live. Dependents are
+/// unowned: a node removes itself from every source it depends on before each evaluation and
+/// when it is destroyed.
+public class DependencySource {
     var dependents: [ObjectIdentifier: Unmanaged<Node>] = [:]
 
-    init(graph: ViewGraph?) {
-        self.graph = graph
-    }
+    init() {}
 
-    /// Records a dependency of the node being evaluated, if any, on this source.
+    /// Records a dependency of the node being evaluated on this thread, if any, on this source.
     final func recordRead() {
-        guard let node = graph?.trackingNode else { return }
-        node.depend(on: self)
+        TrackingContext.current?.depend(on: self)
     }
 
     final func invalidateDependents(cause: EvaluationCause) {
-        guard let graph else { return }
         for dependent in dependents.values {
-            graph.invalidate(dependent.takeUnretainedValue(), cause: cause)
+            let node = dependent.takeUnretainedValue()
+            node.graph.invalidate(node, cause: cause)
         }
     }
+}
+
+/// A dependency on something outside the view graph (a path of a document store, say): the seam
+/// through which other modules make views depend on their data without the graph knowing it.
+///
+/// Call `recordRead()` when the data is read (inside a body it makes that node a dependent) and
+/// `changed()` when it changes (every dependent is invalidated with `cause`). Confined to the
+/// thread of the graphs that read it.
+public final class Dependency: DependencySource {
+    public let cause: EvaluationCause
+
+    public init(cause: EvaluationCause) {
+        self.cause = cause
+    }
+
+    public func read() {
+        recordRead()
+    }
+
+    public func changed() {
+        invalidateDependents(cause: cause)
+    }
+
+    /// Whether any view depends on it now (a store drops dependencies nobody holds).
+    public var hasDependents: Bool { !dependents.isEmpty }
 }

@@ -13,6 +13,8 @@ public enum EvaluationCause: Hashable, Sendable, CustomStringConvertible {
     case observable(String)
     /// An `ObservableObject` the node observes published a change (coarse: any property).
     case objectWillChange(String)
+    /// A path of the document store the node read changed.
+    case store(String)
     /// A viewer's viewport moved, so a lazy container's visible rows changed.
     case viewport
     /// A navigation stack pushed or popped.
@@ -26,6 +28,7 @@ public enum EvaluationCause: Hashable, Sendable, CustomStringConvertible {
         case .environment(let key): "@environment(\(key))"
         case .observable(let property): "@observable(\(property))"
         case .objectWillChange(let type): "@objectWillChange(\(type))"
+        case .store(let path): "@store(\(path))"
         case .viewport: "@viewport"
         case .navigation: "@navigation"
         }

@@ -94,13 +94,10 @@ extension ViewGraph {
         }
         node.clearDependencies()
         node.observationGeneration &+= 1
-        trackingNode = node
-        defer { trackingNode = nil }
-        ObservationBridge.track(node) { node.process() }
+        TrackingContext.evaluating(node) {
+            ObservationBridge.track(node) { node.process() }
+        }
     }
-
-    /// Whether a body (or a tracked primitive update) is running; state writes are refused then.
-    var isEvaluating: Bool { trackingNode != nil }
 
     /// A parent's evaluation produced work for `node` (new, or a changed value): evaluate it in
     /// this frame, right after the parent. Outside a frame (a root, a push) it waits for the next.

@@ -30,8 +30,6 @@ public final class ViewGraph {
     let inbox = ObservationInbox()
     let thread = pthread_self()
 
-    /// The node whose body (or primitive update) is running; reads record dependencies on it.
-    var trackingNode: Node?
     var inFrame = false
     var dirty: [Node] = []
     var deferred: [Node] = []

@@ -22,7 +22,6 @@ public struct _EnvironmentWritingModifier: ViewModifierBehavior {
             if let existing = state.slots[key] {
                 existing.adopt(slot)
             } else {
-                slot.graph = node.graph
                 state.slots[key] = slot
                 keysChanged = true
             }
