@@ -5,6 +5,7 @@ let package = Package(
     name: "Loom",
     products: [
         .library(name: "LoomGraph", targets: ["LoomGraph"]),
+        .library(name: "LoomStore", targets: ["LoomStore"]),
         .executable(name: "loom-bench", targets: ["LoomBench"]),
     ],
     targets: [
@@ -16,9 +17,18 @@ let package = Package(
         // The view graph: views, dynamic properties, identity, invalidation, the evaluation pass.
         .target(name: "LoomGraph"),
 
-        .executableTarget(name: "LoomBench", dependencies: ["LoomGraph"]),
+        // The document store: JSON, JSON Pointer/Patch/Merge Patch, revisions, fine-grained
+        // dependencies through LoomGraph's seam, SQLite persistence.
+        .target(name: "LoomStore", dependencies: ["LoomGraph", "CSQLite"]),
+
+        // A child process for the store's crash test: applies transactions and reports each
+        // acknowledgement until it is killed.
+        .executableTarget(name: "LoomStoreCrashChild", dependencies: ["LoomStore"]),
+
+        .executableTarget(name: "LoomBench", dependencies: ["LoomGraph", "LoomStore"]),
 
         .testTarget(name: "LoomGraphTests", dependencies: ["LoomGraph"]),
+        .testTarget(name: "LoomStoreTests", dependencies: ["LoomStore", "LoomGraph", "LoomStoreCrashChild"]),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CLibUV", "CUTF8Proc", "CSQLite"]),
     ]
 )

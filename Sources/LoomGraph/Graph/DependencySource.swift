@@ -45,4 +45,8 @@ public final class Dependency: DependencySource {
 
     /// Whether any view depends on it now (a store drops dependencies nobody holds).
     public var hasDependents: Bool { !dependents.isEmpty }
+
+    /// Whether a body is being evaluated on this thread, so a read would record a dependency.
+    /// Readers outside views (scripts) need no dependency objects at all.
+    public static var isTracking: Bool { TrackingContext.current != nil }
 }

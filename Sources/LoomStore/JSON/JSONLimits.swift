@@ -1,0 +1,15 @@
+/// What the store accepts, checked before anything is allocated for it. Every limit a client
+/// can hit gives an error naming the limit, and changes nothing.
+public struct JSONLimits: Sendable, Equatable {
+    /// Nesting of arrays and objects. Deeper input is refused (the parser stops at this depth,
+    /// so 100,000 opening brackets cost nothing).
+    public var maximumDepth = 512
+    /// Bytes of JSON text in one value or message.
+    public var maximumBytes = 64 << 20
+    /// Bytes of one string, after unescaping.
+    public var maximumStringBytes = 16 << 20
+
+    public init() {}
+
+    public static let `default` = JSONLimits()
+}

@@ -1,0 +1,91 @@
+import CSQLite
+
+/// The few SQLite calls the journal makes, with errors as `StoreError`s.
+final class SQLiteDatabase {
+    private var handle: OpaquePointer?
+
+    init(path: String) throws(StoreError) {
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let status = sqlite3_open_v2(path, &handle, flags, nil)
+        guard status == SQLITE_OK else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close(handle)
+            throw StoreError(.storage, "cannot open the state database \(path): \(message)")
+        }
+    }
+
+    deinit {
+        sqlite3_close(handle)
+    }
+
+    func execute(_ sql: String) throws(StoreError) {
+        var message: UnsafeMutablePointer<CChar>?
+        guard sqlite3_exec(handle, sql, nil, nil, &message) == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? "unknown error"
+            sqlite3_free(message)
+            throw StoreError(.storage, "\(text) (in: \(sql))")
+        }
+    }
+
+    func prepare(_ sql: String) throws(StoreError) -> Statement {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw StoreError(.storage, "\(String(cString: sqlite3_errmsg(handle))) (in: \(sql))")
+        }
+        return Statement(statement, database: self)
+    }
+
+    fileprivate var lastError: String { String(cString: sqlite3_errmsg(handle)) }
+
+    /// A prepared statement, reset after each use.
+    final class Statement {
+        private let statement: OpaquePointer
+        private let database: SQLiteDatabase
+
+        fileprivate init(_ statement: OpaquePointer, database: SQLiteDatabase) {
+            self.statement = statement
+            self.database = database
+        }
+
+        deinit {
+            sqlite3_finalize(statement)
+        }
+
+        func bind(_ index: Int32, _ value: Int64) {
+            sqlite3_bind_int64(statement, index, value)
+        }
+
+        func bind(_ index: Int32, _ bytes: [UInt8]) {
+            // SQLITE_TRANSIENT: SQLite copies the bytes before this call returns.
+            let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+            bytes.withUnsafeBytes { _ = sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), transient) }
+        }
+
+        /// Steps once; true while there is a row to read.
+        func step() throws(StoreError) -> Bool {
+            switch sqlite3_step(statement) {
+            case SQLITE_ROW: return true
+            case SQLITE_DONE: return false
+            default: throw StoreError(.storage, database.lastError)
+            }
+        }
+
+        func run() throws(StoreError) {
+            defer { reset() }
+            while try step() {}
+        }
+
+        func reset() {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
+
+        func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+
+        func bytes(_ column: Int32) -> [UInt8] {
+            let count = Int(sqlite3_column_bytes(statement, column))
+            guard count > 0, let base = sqlite3_column_blob(statement, column) else { return [] }
+            return Array(UnsafeRawBufferPointer(start: base, count: count))
+        }
+    }
+}

@@ -1,0 +1,83 @@
+/// A JSON Pointer (RFC 6901): `/jobs/42/status`, `""` for the whole document, `~1` for `/` and
+/// `~0` for `~` inside a token. In JSON Patch, a last token `-` means "after the last element".
+public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparable {
+    public let tokens: [String]
+
+    public static let root = JSONPointer(tokens: [])
+
+    public init(tokens: [String]) {
+        self.tokens = tokens
+    }
+
+    /// Parses the pointer's text; refuses text not starting with `/` and bad `~` escapes.
+    public init(_ text: String) throws(StoreError) {
+        if text.isEmpty {
+            self.tokens = []
+            return
+        }
+        guard text.hasPrefix("/") else {
+            throw StoreError(.invalidPointer, "a JSON Pointer must be empty or start with '/'", path: text)
+        }
+        var tokens: [String] = []
+        for raw in text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst() {
+            var token: [UInt8] = []
+            var escaped = false
+            for byte in raw {
+                if escaped {
+                    switch byte {
+                    case UInt8(ascii: "0"): token.append(UInt8(ascii: "~"))
+                    case UInt8(ascii: "1"): token.append(UInt8(ascii: "/"))
+                    default: throw StoreError(.invalidPointer, "'~' must be followed by '0' or '1'", path: text)
+                    }
+                    escaped = false
+                } else if byte == UInt8(ascii: "~") {
+                    escaped = true
+                } else {
+                    token.append(byte)
+                }
+            }
+            if escaped { throw StoreError(.invalidPointer, "'~' must be followed by '0' or '1'", path: text) }
+            tokens.append(String(decoding: token, as: UTF8.self))
+        }
+        self.tokens = tokens
+    }
+
+    public var description: String {
+        tokens.map { "/" + $0.replacingOccurrences("~", "~0").replacingOccurrences("/", "~1") }.joined()
+    }
+
+    public var isRoot: Bool { tokens.isEmpty }
+    public var parent: JSONPointer? { isRoot ? nil : JSONPointer(tokens: Array(tokens.dropLast())) }
+    public var lastToken: String? { tokens.last }
+
+    public func appending(_ token: String) -> JSONPointer {
+        JSONPointer(tokens: tokens + [token])
+    }
+
+    /// Whether `self` is `other` or inside it.
+    public func isWithin(_ other: JSONPointer) -> Bool {
+        tokens.count >= other.tokens.count && tokens.starts(with: other.tokens)
+    }
+
+    public static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
+        lhs.tokens.lexicographicallyPrecedes(rhs.tokens)
+    }
+
+    /// The index an array token names: digits without leading zeros (RFC 6901 §4).
+    static func arrayIndex(_ token: String) -> Int? {
+        guard !token.isEmpty, token.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+              token == "0" || !token.hasPrefix("0") else { return nil }
+        return Int(token)
+    }
+}
+
+extension String {
+    fileprivate func replacingOccurrences(_ target: Character, _ replacement: String) -> String {
+        guard contains(target) else { return self }
+        var result = ""
+        for character in self {
+            if character == target { result += replacement } else { result.append(character) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,252 @@
+/// The store's JSON document and its primitive edits (RFC 6902's add, remove, replace).
+///
+/// Every edit is in place: containers are moved out of their parent while being changed, so
+/// changing one member of a million-member object copies nothing. Each edit appends how to undo
+/// it to an `EditLog`, so a failing transaction is rolled back in place, and what it changed.
+/// Descending a path recurses once per token; paths are bounded by `JSONLimits.maximumDepth`.
+struct Document {
+    var root: JSONValue
+
+    init(root: JSONValue = .object(JSONObject())) {
+        self.root = root
+    }
+
+    /// How to take back the edits of a transaction, and what they changed.
+    struct EditLog {
+        fileprivate(set) var undo: [Undo] = []
+        fileprivate(set) var changes: [Change] = []
+        /// The primitive operations actually performed (what the journal replays).
+        fileprivate(set) var performed: [PatchOperation] = []
+    }
+
+    enum Undo {
+        case setRoot(JSONValue)
+        case replace(JSONPointer, JSONValue)
+        case remove(JSONPointer)
+        case insertMember(parent: JSONPointer, key: String, value: JSONValue, position: Int)
+        case insertElement(parent: JSONPointer, index: Int, value: JSONValue)
+    }
+
+    // MARK: - Reading
+
+    /// The value at `pointer`, or nil when the path names nothing. Walks without recursion.
+    func value(at pointer: JSONPointer) -> JSONValue? {
+        var current = root
+        for token in pointer.tokens {
+            switch current {
+            case .object(let object):
+                guard let member = object[token] else { return nil }
+                current = member
+            case .array(let elements):
+                guard let index = JSONPointer.arrayIndex(token), index < elements.count else { return nil }
+                current = elements[index]
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+
+    // MARK: - Edits
+
+    mutating func add(_ value: JSONValue, at pointer: JSONPointer, log: inout EditLog) throws {
+        guard let parent = pointer.parent, let token = pointer.lastToken else {
+            log.undo.append(.setRoot(root))
+            root = value
+            log.changes.append(.replaced(pointer))
+            log.performed.append(.add(pointer, value))
+            return
+        }
+        var performed = pointer
+        try modify(parent) { container in
+            switch container {
+            case .object(var object):
+                container = .null
+                defer { container = .object(object) }
+                if let old = object[token] {
+                    object[token] = value
+                    log.undo.append(.replace(pointer, old))
+                    log.changes.append(.replaced(pointer))
+                } else {
+                    object[token] = value
+                    log.undo.append(.remove(pointer))
+                    log.changes.append(.inserted(pointer, inArray: false))
+                }
+            case .array(var elements):
+                let index: Int
+                if token == "-" {
+                    index = elements.count
+                } else if let parsed = JSONPointer.arrayIndex(token) {
+                    guard parsed <= elements.count else {
+                        throw StoreError(.indexOutOfRange, "index \(parsed) is past the end of an array of \(elements.count)", path: pointer.description)
+                    }
+                    index = parsed
+                } else {
+                    throw StoreError(.indexOutOfRange, "'\(token)' is not an array index", path: pointer.description)
+                }
+                container = .null
+                defer { container = .array(elements) }
+                elements.insert(value, at: index)
+                performed = parent.appending(String(index))
+                log.undo.append(.remove(performed))
+                log.changes.append(.inserted(performed, inArray: true))
+            default:
+                throw StoreError(.typeMismatch, "cannot add a member to a \(container.kindName)", path: pointer.description)
+            }
+        }
+        log.performed.append(.add(performed, value))
+    }
+
+    @discardableResult
+    mutating func remove(at pointer: JSONPointer, log: inout EditLog) throws -> JSONValue {
+        guard let parent = pointer.parent, let token = pointer.lastToken else {
+            throw StoreError(.typeMismatch, "the whole document cannot be removed; replace it instead", path: "")
+        }
+        let removed: JSONValue = try modify(parent) { container in
+            switch container {
+            case .object(var object):
+                guard let position = object.index(of: token), let old = object[token] else {
+                    throw StoreError(.pathNotFound, "no member '\(token)'", path: pointer.description)
+                }
+                container = .null
+                defer { container = .object(object) }
+                object[token] = nil
+                log.undo.append(.insertMember(parent: parent, key: token, value: old, position: position))
+                log.changes.append(.removed(pointer, inArray: false))
+                return old
+            case .array(var elements):
+                guard let index = JSONPointer.arrayIndex(token), index < elements.count else {
+                    throw StoreError(.indexOutOfRange, "no element '\(token)' in an array of \(elements.count)", path: pointer.description)
+                }
+                container = .null
+                defer { container = .array(elements) }
+                let old = elements.remove(at: index)
+                log.undo.append(.insertElement(parent: parent, index: index, value: old))
+                log.changes.append(.removed(pointer, inArray: true))
+                return old
+            default:
+                throw StoreError(.typeMismatch, "a \(container.kindName) has no members", path: pointer.description)
+            }
+        }
+        log.performed.append(.remove(pointer))
+        return removed
+    }
+
+    mutating func replace(_ value: JSONValue, at pointer: JSONPointer, log: inout EditLog) throws {
+        let old: JSONValue = try modify(pointer) { target in
+            defer { target = value }
+            return target
+        }
+        log.undo.append(pointer.isRoot ? .setRoot(old) : .replace(pointer, old))
+        log.changes.append(.replaced(pointer))
+        log.performed.append(.replace(pointer, value))
+    }
+
+    mutating func apply(_ operation: PatchOperation, log: inout EditLog) throws {
+        switch operation {
+        case .add(let pointer, let value):
+            try add(value, at: pointer, log: &log)
+        case .remove(let pointer):
+            try remove(at: pointer, log: &log)
+        case .replace(let pointer, let value):
+            try replace(value, at: pointer, log: &log)
+        case .move(let from, let to):
+            guard from != to else {
+                guard value(at: from) != nil else { throw StoreError(.pathNotFound, "nothing to move", path: from.description) }
+                return
+            }
+            if to.isWithin(from) {
+                throw StoreError(.invalidMove, "a value cannot be moved into itself", path: to.description)
+            }
+            let moved = try remove(at: from, log: &log)
+            try add(moved, at: to, log: &log)
+        case .copy(let from, let to):
+            guard let copied = value(at: from) else { throw StoreError(.pathNotFound, "nothing to copy", path: from.description) }
+            try add(copied, at: to, log: &log)
+        case .test(let pointer, let expected):
+            guard let actual = value(at: pointer) else { throw StoreError(.pathNotFound, "nothing to test", path: pointer.description) }
+            guard actual == expected else {
+                throw StoreError(.testFailed, "expected \(expected) but found \(actual)", path: pointer.description)
+            }
+        }
+    }
+
+    /// Takes back the edits of `log`, newest first.
+    mutating func undo(_ log: EditLog) {
+        var scratch = EditLog()
+        for undo in log.undo.reversed() {
+            // Undoing an edit that succeeded cannot fail: each step restores the state it was made in.
+            switch undo {
+            case .setRoot(let value): root = value
+            case .replace(let pointer, let value): try! replace(value, at: pointer, log: &scratch)
+            case .remove(let pointer): try! remove(at: pointer, log: &scratch)
+            case .insertMember(let parent, let key, let value, let position):
+                try! modify(parent) { container in
+                    guard case .object(var object) = container else { preconditionFailure("undo found no object") }
+                    container = .null
+                    object.insert(value, forKey: key, at: position)
+                    container = .object(object)
+                }
+            case .insertElement(let parent, let index, let value):
+                try! modify(parent) { container in
+                    guard case .array(var elements) = container else { preconditionFailure("undo found no array") }
+                    container = .null
+                    elements.insert(value, at: index)
+                    container = .array(elements)
+                }
+            }
+        }
+    }
+
+    // MARK: - Descending
+
+    /// Runs `body` on the value at `pointer` in place.
+    private mutating func modify<Result>(_ pointer: JSONPointer, _ body: (inout JSONValue) throws -> Result) throws -> Result {
+        try Self.modify(&root, pointer.tokens[...], pointer, body)
+    }
+
+    private static func modify<Result>(_ value: inout JSONValue, _ tokens: ArraySlice<String>, _ pointer: JSONPointer,
+                                       _ body: (inout JSONValue) throws -> Result) throws -> Result {
+        guard let token = tokens.first else { return try body(&value) }
+        let rest = tokens.dropFirst()
+        switch value {
+        case .object(var object):
+            value = .null
+            defer { value = .object(object) }
+            guard let result = try object.modify(token, { try modify(&$0, rest, pointer, body) }) else {
+                throw StoreError(.pathNotFound, "no member '\(token)'", path: pointer.description)
+            }
+            return result
+        case .array(var elements):
+            guard let index = JSONPointer.arrayIndex(token), index < elements.count else {
+                throw StoreError(.indexOutOfRange, "no element '\(token)' in an array of \(elements.count)", path: pointer.description)
+            }
+            value = .null
+            defer { value = .array(elements) }
+            return try modify(&elements[index], rest, pointer, body)
+        default:
+            throw StoreError(.typeMismatch, "a \(value.kindName) has no member '\(token)'", path: pointer.description)
+        }
+    }
+}
+
+extension JSONValue {
+    /// Nesting depth (a scalar is 0), measured without recursion.
+    var depth: Int {
+        var deepest = 0
+        var stack: [(JSONValue, Int)] = [(self, 0)]
+        while let (value, depth) = stack.popLast() {
+            switch value {
+            case .array(let elements):
+                deepest = max(deepest, depth + 1)
+                for element in elements where element.isContainer { stack.append((element, depth + 1)) }
+            case .object(let object):
+                deepest = max(deepest, depth + 1)
+                for member in object where member.value.isContainer { stack.append((member.value, depth + 1)) }
+            default:
+                break
+            }
+        }
+        return deepest
+    }
+}

@@ -1,0 +1,229 @@
+import LoomGraph
+
+/// The document store: one JSON document per daemon, changed only by atomic transactions.
+///
+/// - Every transaction applies all its operations or none, and increments the revision.
+/// - Views read it through tracked reads (`trackedValue`, `trackedMembers`); a change wakes
+///   exactly the readers it affects (`DependencyIndex`).
+/// - With a state directory, transactions are journaled in SQLite and made durable by
+///   `commit()`, which the host calls once per loop turn (group commit) before acknowledging.
+/// - Watches are told of the changes under their paths once per loop turn (`flushWatches()`).
+///
+/// Confined to one thread (the daemon's loop).
+public final class Store {
+    public private(set) var revision: Int64
+    /// The newest revision whose transaction is on disk (equal to `revision` when ephemeral).
+    public private(set) var durableRevision: Int64
+    public let limits: JSONLimits
+    /// Operations one transaction may hold.
+    public var maximumOperations = 10_000
+    /// Journal entries after which `commit()` writes a new snapshot and drops them.
+    public var compactionInterval = 10_000
+
+    private var document: Document
+    private let dependencies = DependencyIndex()
+    private var watches = Watches()
+    private var waiters: [(revision: Int64, action: () -> Void)] = []
+    private let journal: Journal?
+
+    /// A store kept in memory only (`--ephemeral`: demos and tests).
+    public init(limits: JSONLimits = .default) {
+        self.limits = limits
+        self.document = Document()
+        self.revision = 0
+        self.durableRevision = 0
+        self.journal = nil
+    }
+
+    /// A durable store in `stateDirectory`, restored from what was last committed there.
+    public init(stateDirectory: String, synchronous: SynchronousMode = .full, limits: JSONLimits = .default) throws(StoreError) {
+        let journal = try Journal(directory: stateDirectory, synchronous: synchronous)
+        let restored = try journal.restore(limits: limits)
+        self.limits = limits
+        self.journal = journal
+        self.document = restored.document
+        self.revision = restored.revision
+        self.durableRevision = restored.revision
+    }
+
+    // MARK: - Reading
+
+    /// The whole document.
+    public var root: JSONValue { document.root }
+
+    /// The value at `pointer`, or nil when the path names nothing. Not tracked: for clients.
+    public func value(at pointer: JSONPointer) -> JSONValue? {
+        document.value(at: pointer)
+    }
+
+    /// The value at `pointer`, read by a view: its body depends on the whole value there.
+    public func trackedValue(at pointer: JSONPointer) -> JSONValue? {
+        if Dependency.isTracking { dependencies.value(pointer).read() }
+        return document.value(at: pointer)
+    }
+
+    /// The member keys of the object at `pointer` (in insertion order), or the indices of the
+    /// array there, read by a view: its body depends only on the membership, not on the values.
+    public func trackedMembers(at pointer: JSONPointer) -> [String] {
+        if Dependency.isTracking { dependencies.members(pointer).read() }
+        switch document.value(at: pointer) {
+        case .object(let object)?: return object.keys
+        case .array(let elements)?: return elements.indices.map(String.init)
+        default: return []
+        }
+    }
+
+    // MARK: - Transactions
+
+    /// Applies the operations of a JSON Patch atomically; returns the new revision.
+    @discardableResult
+    public func apply(_ operations: [PatchOperation]) throws(StoreError) -> Int64 {
+        guard operations.count <= maximumOperations else {
+            throw StoreError(.limitExceeded, "a transaction of \(operations.count) operations is over the limit of \(maximumOperations)")
+        }
+        return try transact { document, log in
+            for (index, operation) in operations.enumerated() {
+                do {
+                    try self.checkDepth(of: operation)
+                    try document.apply(operation, log: &log)
+                } catch let error as StoreError {
+                    throw StoreError(error.code, "operation \(index): \(error.message)", path: error.path)
+                }
+            }
+        }
+    }
+
+    /// Decodes and applies a JSON Patch document (RFC 6902).
+    @discardableResult
+    public func apply(patch: JSONValue) throws(StoreError) -> Int64 {
+        try apply(PatchOperation.decode(patch, limit: maximumOperations))
+    }
+
+    /// Sets the value at `pointer`, replacing it or creating it, and creating missing parent
+    /// objects on the way (`loom set /jobs/42/status '"ok"'` works for a new job).
+    @discardableResult
+    public func set(_ value: JSONValue, at pointer: JSONPointer) throws(StoreError) -> Int64 {
+        try checkDepth(of: .add(pointer, value))
+        return try transact { document, log in
+            var prefix = JSONPointer.root
+            for token in pointer.tokens.dropLast() {
+                prefix = prefix.appending(token)
+                if document.value(at: prefix) == nil { try document.add(.object(JSONObject()), at: prefix, log: &log) }
+            }
+            if case .array(let elements)? = pointer.parent.flatMap(document.value(at:)),
+               let index = pointer.lastToken.flatMap(JSONPointer.arrayIndex), index < elements.count {
+                try document.replace(value, at: pointer, log: &log)
+            } else {
+                try document.add(value, at: pointer, log: &log)
+            }
+        }
+    }
+
+    /// Applies a JSON Merge Patch (RFC 7396) to the value at `pointer`.
+    @discardableResult
+    public func merge(_ patch: JSONValue, at pointer: JSONPointer) throws(StoreError) -> Int64 {
+        let operations = MergePatch.operations(merging: patch, into: document.value(at: pointer), at: pointer)
+        return try apply(operations)
+    }
+
+    /// Adds `delta` to the number at `pointer` (a missing value counts as 0). Integers stay
+    /// integers until they would overflow.
+    @discardableResult
+    public func increment(at pointer: JSONPointer, by delta: JSONValue = .int(1)) throws(StoreError) -> Int64 {
+        let current = document.value(at: pointer) ?? .int(0)
+        let result: JSONValue
+        switch (current, delta) {
+        case (.int(let a), .int(let b)):
+            let (sum, overflow) = a.addingReportingOverflow(b)
+            result = overflow ? .double(Double(a) + Double(b)) : .int(sum)
+        default:
+            guard let a = current.doubleValue else {
+                throw StoreError(.typeMismatch, "cannot increment a \(current.kindName)", path: pointer.description)
+            }
+            guard let b = delta.doubleValue else {
+                throw StoreError(.typeMismatch, "cannot increment by a \(delta.kindName)", path: pointer.description)
+            }
+            result = .double(a + b)
+        }
+        return try set(result, at: pointer)
+    }
+
+    private func checkDepth(of operation: PatchOperation) throws(StoreError) {
+        switch operation {
+        case .add(let pointer, let value), .replace(let pointer, let value):
+            let depth = pointer.tokens.count + value.depth
+            guard depth <= limits.maximumDepth else {
+                throw StoreError(.limitExceeded, "the value would nest \(depth) deep, over the limit of \(limits.maximumDepth)", path: pointer.description)
+            }
+        default:
+            break
+        }
+    }
+
+    /// Runs edits as one transaction: all or none; then the revision, the journal, the readers.
+    private func transact(_ edits: (inout Document, inout Document.EditLog) throws -> Void) throws(StoreError) -> Int64 {
+        var log = Document.EditLog()
+        do {
+            try edits(&document, &log)
+        } catch {
+            document.undo(log)
+            throw error as? StoreError ?? StoreError(.storage, "\(error)")
+        }
+        guard !log.performed.isEmpty else { return revision }
+        revision += 1
+        journal?.append(revision: revision, operations: log.performed)
+        if journal == nil { durableRevision = revision }
+        for change in log.changes {
+            dependencies.notify(change)
+            watches.record(change, revision: revision)
+        }
+        return revision
+    }
+
+    // MARK: - Durability
+
+    /// Makes every transaction so far durable (one SQLite transaction for all of them), then
+    /// runs the waiters it satisfied. The host calls it once per loop turn, before replying.
+    @discardableResult
+    public func commit() throws(StoreError) -> Int64 {
+        if let journal {
+            try journal.commit()
+            durableRevision = revision
+            if journal.entriesSinceSnapshot >= compactionInterval {
+                try journal.compact(document: document.root, revision: revision)
+            }
+        }
+        let ready = waiters.filter { $0.revision <= durableRevision }
+        waiters.removeAll { $0.revision <= durableRevision }
+        for waiter in ready { waiter.action() }
+        return durableRevision
+    }
+
+    /// Runs `action` once `revision` is durable: now, or at the `commit()` that makes it so.
+    public func wait(for revision: Int64, _ action: @escaping () -> Void) {
+        if revision <= durableRevision { action() } else { waiters.append((revision, action)) }
+    }
+
+    /// Writes a snapshot now and empties the journal (a clean shutdown makes the next start fast).
+    public func compact() throws(StoreError) {
+        try journal?.compact(document: document.root, revision: revision)
+        durableRevision = revision
+    }
+
+    // MARK: - Watches
+
+    /// Calls `handler` once per loop turn with the changes at or under `pointer`.
+    public func watch(_ pointer: JSONPointer, _ handler: @escaping ([WatchEvent]) -> Void) -> WatchToken {
+        watches.add(pointer, handler)
+    }
+
+    public func cancel(_ token: WatchToken) {
+        watches.remove(token)
+    }
+
+    /// Delivers the changes since the last call to the watches; once per loop turn.
+    public func flushWatches() {
+        let document = self.document
+        watches.flush { document.value(at: $0) }
+    }
+}

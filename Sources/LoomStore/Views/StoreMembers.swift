@@ -1,0 +1,46 @@
+import LoomGraph
+
+/// One member of a store object or array, as `@StoreMembers` lists it; `ForEach` keys rows by `id`.
+public struct StoreMember: Identifiable, Hashable, Sendable {
+    /// The object key, or the element's key member (its JSON text), or the array index.
+    public let id: String
+    /// Where the member is: pass it to the row, which reads it with `@StoreValue`.
+    public let path: JSONPointer
+}
+
+/// The members of a store object (in insertion order) or array: `@StoreMembers("/jobs") var jobs`.
+///
+/// Reading it depends only on the membership — keys, count, order — so a list of jobs is not
+/// re-evaluated when one job's status changes; only the row reading that job is. Arrays can be
+/// keyed by a member of each element (`keyedBy: "id"`), so rows keep their identity when
+/// elements move; the list then also depends on each element's key member.
+@propertyWrapper
+public struct StoreMembers: DynamicProperty {
+    @Environment(\.store) private var store
+    private let pointer: JSONPointer
+    private let keyMember: String?
+
+    public init(_ pointer: JSONPointer, keyedBy keyMember: String? = nil) {
+        self.pointer = pointer
+        self.keyMember = keyMember
+    }
+
+    public init(_ path: String, keyedBy keyMember: String? = nil) {
+        do {
+            self.init(try JSONPointer(path), keyedBy: keyMember)
+        } catch {
+            preconditionFailure("@StoreMembers(\"\(path)\"): \(error)")
+        }
+    }
+
+    public var wrappedValue: [StoreMember] {
+        guard let store else { return [] }
+        return store.trackedMembers(at: pointer).map { key in
+            let path = pointer.appending(key)
+            guard let keyMember, let id = store.trackedValue(at: path.appending(keyMember)) else {
+                return StoreMember(id: key, path: path)
+            }
+            return StoreMember(id: id.description, path: path)
+        }
+    }
+}

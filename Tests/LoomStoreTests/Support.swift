@@ -1,0 +1,31 @@
+import Foundation
+@testable import LoomStore
+
+/// `../shared/conformance/` beside the repository, where the public test suites are.
+let conformanceDirectory: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("shared/conformance")
+
+let conformanceIsPresent = FileManager.default.fileExists(atPath: conformanceDirectory.path)
+
+func pointer(_ text: String) -> JSONPointer {
+    try! JSONPointer(text)
+}
+
+func json(_ text: String) -> JSONValue {
+    try! JSONParser.parse(text)
+}
+
+/// A fresh temporary directory, removed by the caller.
+func temporaryDirectory() -> String {
+    let path = NSTemporaryDirectory() + "loom-store-\(UUID().uuidString)"
+    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+/// A store holding `document`.
+func store(_ document: String) -> Store {
+    let store = Store()
+    try! store.set(json(document), at: .root)
+    return store
+}
