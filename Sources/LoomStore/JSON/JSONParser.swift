@@ -262,10 +262,12 @@ private struct Reader {
             guard digits() > 0 else { throw error("digits expected in the exponent") }
             isInteger = false
         }
-        if isInteger && integerDigits <= 18 {
-            var value: Int64 = 0
-            for position in integerStart..<index { value = value * 10 + Int64(bytes[position] - UInt8(ascii: "0")) }
-            return .int(negative ? -value : value)
+        if isInteger && integerDigits <= 19 {
+            // 19 digits always fit in a UInt64; the sign decides whether they fit in an Int64.
+            var magnitude: UInt64 = 0
+            for position in integerStart..<index { magnitude = magnitude * 10 + UInt64(bytes[position] - UInt8(ascii: "0")) }
+            if !negative, magnitude <= UInt64(Int64.max) { return .int(Int64(magnitude)) }
+            if negative, magnitude <= UInt64(Int64.max) + 1 { return .int(Int64(bitPattern: 0 &- magnitude)) }
         }
         let length = index - start
         let double = withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 1) { buffer in

@@ -1,0 +1,98 @@
+import Foundation
+@testable import LoomStore
+import Testing
+
+@Suite("JSON text")
+struct JSONTextTests {
+    @Test func numbersAreIntegersUnlessWrittenWithAFractionOrExponentOrTooLarge() throws {
+        #expect(try JSONParser.parse("42") == .int(42))
+        #expect(try JSONParser.parse("-0") == .int(0))
+        #expect(try JSONParser.parse("1.5") == .double(1.5))
+        #expect(try JSONParser.parse("1e2") == .double(100))
+        #expect(try JSONParser.parse("9223372036854775807") == .int(.max))
+        #expect(try JSONParser.parse("-9223372036854775808") == .int(.min))
+        #expect(try JSONParser.parse("92233720368547758070") == .double(9.223372036854775807e19))
+        #expect(JSONValue.int(1) == .double(1.0), "JSON has one number type")
+    }
+
+    @Test func objectsKeepInsertionOrderAndCompareWithoutIt() throws {
+        let value = try JSONParser.parse(#"{"b":1,"a":2,"c":3}"#)
+        guard case .object(let object) = value else { Issue.record("not an object"); return }
+        #expect(object.keys == ["b", "a", "c"])
+        #expect(value == (try JSONParser.parse(#"{"a":2,"c":3,"b":1}"#)))
+        #expect(JSONWriter.string(value) == #"{"b":1,"a":2,"c":3}"#)
+    }
+
+    @Test func writingThenParsingGivesTheSameValue() throws {
+        let text = #"{"s":"tab\there \"quoted\" \\ é 日本 🏳️‍🌈 \u0001","n":[1,-2.5,1e-7,true,false,null],"o":{}}"#
+        let value = try JSONParser.parse(text)
+        #expect(try JSONParser.parse(JSONWriter.string(value)) == value)
+        #expect(value["s"]?.stringValue == "tab\there \"quoted\" \\ é 日本 🏳️‍🌈 \u{1}")
+    }
+
+    @Test func surrogatePairEscapesBecomeOneScalarAndLoneOnesAreRefused() throws {
+        #expect(try JSONParser.parse(#""\ud83d\ude00""#) == .string("😀"))
+        #expect(throws: JSONError.self) { try JSONParser.parse(#""\ud83d""#) }
+        #expect(throws: JSONError.self) { try JSONParser.parse(#""\ude00""#) }
+    }
+
+    @Test func nestingPastTheLimitIsRefusedWithoutRecursingThatDeep() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect { try JSONParser.parse(deep) } throws: { ($0 as? JSONError)?.message.contains("nesting deeper") == true }
+        let ok = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
+        #expect(throws: Never.self) { try JSONParser.parse(ok) }
+    }
+
+    @Test func textOverTheSizeLimitIsRefusedBeforeParsing() {
+        var limits = JSONLimits()
+        limits.maximumBytes = 10
+        #expect { try JSONParser.parse(#"{"a":"0123456789"}"#, limits: limits) } throws: { ($0 as? JSONError)?.offset == 0 }
+    }
+
+    @Test func errorsSayWhere() {
+        #expect { try JSONParser.parse(#"{"a": tru}"#) } throws: { ($0 as? JSONError)?.offset == 6 }
+        #expect { try JSONParser.parse("[1,]") } throws: { ($0 as? JSONError) != nil }
+        #expect { try JSONParser.parse("01") } throws: { ($0 as? JSONError)?.message.contains("leading zeros") == true }
+    }
+
+    @Test func writingADeepDocumentDoesNotRecurse() {
+        var value = JSONValue.int(1)
+        for _ in 0..<100_000 { value = .array([value]) }
+        #expect(JSONWriter.bytes(value).count == 200_001)
+        #expect(value.depth == 100_000)
+        // Releasing a value frees its nesting recursively; the store never holds one deeper than
+        // `maximumDepth`, but this test made one, so it takes it apart a level at a time.
+        while case .array(let inner) = value { value = inner[0] }
+    }
+}
+
+@Suite("JSON Pointer (RFC 6901)")
+struct PointerTests {
+    @Test func theRFCExamplesResolve() throws {
+        // RFC 6901 §5.
+        let document = json(#"{"foo":["bar","baz"],"":0,"a/b":1,"c%d":2,"e^f":3,"g|h":4,"i\\j":5,"k\"l":6," ":7,"m~n":8}"#)
+        let cases: [(String, JSONValue)] = [
+            ("", document), ("/foo", ["bar", "baz"]), ("/foo/0", "bar"), ("/", 0), ("/a~1b", 1), ("/c%d", 2),
+            ("/e^f", 3), ("/g|h", 4), ("/i\\j", 5), ("/k\"l", 6), ("/ ", 7), ("/m~0n", 8),
+        ]
+        let doc = Document(root: document)
+        for (text, expected) in cases {
+            #expect(doc.value(at: try JSONPointer(text)) == expected, "\(text)")
+            #expect(try JSONPointer(text).description == text)
+        }
+    }
+
+    @Test func malformedPointersAreRefused() {
+        for text in ["foo", "/a~2", "/a~"] {
+            #expect { try JSONPointer(text) } throws: { ($0 as? StoreError)?.code == .invalidPointer }
+        }
+    }
+
+    @Test func arrayIndicesHaveNoLeadingZeros() {
+        #expect(JSONPointer.arrayIndex("0") == 0)
+        #expect(JSONPointer.arrayIndex("10") == 10)
+        #expect(JSONPointer.arrayIndex("01") == nil)
+        #expect(JSONPointer.arrayIndex("-") == nil)
+        #expect(JSONPointer.arrayIndex("1e2") == nil)
+    }
+}

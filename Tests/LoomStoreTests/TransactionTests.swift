@@ -1,0 +1,184 @@
+import Foundation
+@testable import LoomStore
+import Testing
+
+@Suite("Transactions")
+struct TransactionTests {
+    @Test func aTransactionAppliesAllItsOperationsOrNone() throws {
+        let store = store(#"{"jobs":{"a":{"status":"queued"},"b":{"status":"queued"}},"list":[1,2,3]}"#)
+        let before = store.root
+        let revision = store.revision
+        #expect {
+            try store.apply([
+                .replace(pointer("/jobs/a/status"), "running"),
+                .remove(pointer("/jobs/b")),
+                .remove(pointer("/list/0")),
+                .add(pointer("/jobs/c"), ["status": "queued"]),
+                .test(pointer("/jobs/a/status"), "ok"),
+            ])
+        } throws: { ($0 as? StoreError)?.code == .testFailed }
+        #expect(store.root == before)
+        #expect(JSONWriter.string(store.root) == JSONWriter.string(before), "member order restored too")
+        #expect(store.revision == revision)
+    }
+
+    @Test func everyCommittedTransactionIncrementsTheRevisionAndATestGuardsIt() throws {
+        let store = store(#"{"n":1}"#)
+        let start = store.revision
+        #expect(try store.set(2, at: pointer("/n")) == start + 1)
+        #expect(try store.apply([.test(pointer("/n"), 2), .replace(pointer("/n"), 3)]) == start + 2)
+        #expect { try store.apply([.test(pointer("/n"), 2), .replace(pointer("/n"), 4)]) } throws: {
+            let error = $0 as? StoreError
+            return error?.code == .testFailed && error?.path == "/n" && error?.message.hasPrefix("operation 0") == true
+        }
+        #expect(store.value(at: pointer("/n")) == 3)
+    }
+
+    @Test func setCreatesMissingParentObjectsAndReplacesArrayElements() throws {
+        let store = store(#"{"list":[1,2]}"#)
+        try store.set("ok", at: pointer("/jobs/42/status"))
+        try store.set(9, at: pointer("/list/1"))
+        try store.set(3, at: pointer("/list/-"))
+        #expect(store.root == json(#"{"list":[1,9,3],"jobs":{"42":{"status":"ok"}}}"#))
+        #expect { try store.set(1, at: pointer("/list/7")) } throws: { ($0 as? StoreError)?.code == .indexOutOfRange }
+    }
+
+    @Test func incrementAddsToNumbersAndStartsMissingOnesAtZero() throws {
+        let store = store(#"{"count":1,"ratio":0.5,"name":"x","big":9223372036854775807}"#)
+        try store.increment(at: pointer("/count"))
+        try store.increment(at: pointer("/ratio"), by: .double(0.25))
+        try store.increment(at: pointer("/fresh"), by: 5)
+        try store.increment(at: pointer("/big"))
+        #expect(store.value(at: pointer("/count")) == .int(2))
+        #expect(store.value(at: pointer("/ratio")) == .double(0.75))
+        #expect(store.value(at: pointer("/fresh")) == .int(5))
+        #expect(store.value(at: pointer("/big")) == .double(9223372036854775808))
+        #expect { try store.increment(at: pointer("/name")) } throws: { ($0 as? StoreError)?.code == .typeMismatch }
+    }
+
+    @Test func mergePatchFollowsRFC7396() throws {
+        // RFC 7396 Appendix A, each case merged at the root and at a path.
+        let cases: [(String, String, String)] = [
+            (#"{"a":"b"}"#, #"{"a":"c"}"#, #"{"a":"c"}"#),
+            (#"{"a":"b"}"#, #"{"b":"c"}"#, #"{"a":"b","b":"c"}"#),
+            (#"{"a":"b"}"#, #"{"a":null}"#, #"{}"#),
+            (#"{"a":"b","b":"c"}"#, #"{"a":null}"#, #"{"b":"c"}"#),
+            (#"{"a":["b"]}"#, #"{"a":"c"}"#, #"{"a":"c"}"#),
+            (#"{"a":"c"}"#, #"{"a":["b"]}"#, #"{"a":["b"]}"#),
+            (#"{"a":{"b":"c"}}"#, #"{"a":{"b":"d","c":null}}"#, #"{"a":{"b":"d"}}"#),
+            (#"{"a":[{"b":"c"}]}"#, #"{"a":[1]}"#, #"{"a":[1]}"#),
+            (#"["a","b"]"#, #"["c","d"]"#, #"["c","d"]"#),
+            (#"{"a":"b"}"#, #"["c"]"#, #"["c"]"#),
+            (#"{"a":"foo"}"#, "null", "null"),
+            (#"{"a":"foo"}"#, #""bar""#, #""bar""#),
+            (#"{"e":null}"#, #"{"a":1}"#, #"{"e":null,"a":1}"#),
+            (#"[1,2]"#, #"{"a":"b","c":null}"#, #"{"a":"b"}"#),
+            ("{}", #"{"a":{"bb":{"ccc":null}}}"#, #"{"a":{"bb":{}}}"#),
+        ]
+        for (target, patch, expected) in cases {
+            let atRoot = store(target)
+            try atRoot.merge(json(patch), at: .root)
+            #expect(atRoot.root == json(expected), "\(target) + \(patch)")
+            let atPath = store(#"{"x":\#(target)}"#)
+            try atPath.merge(json(patch), at: pointer("/x"))
+            #expect(atPath.value(at: pointer("/x")) == json(expected), "at /x: \(target) + \(patch)")
+        }
+    }
+
+    @Test func mergeKeepsThePatchsOrderForNewMembers() throws {
+        let store = store(#"{"job":{"name":"build"}}"#)
+        try store.merge(json(#"{"z":1,"meta":{"a":1},"b":2}"#), at: pointer("/job"))
+        #expect(JSONWriter.string(store.value(at: pointer("/job"))!) == #"{"name":"build","z":1,"meta":{"a":1},"b":2}"#)
+    }
+}
+
+@Suite("Bad input is refused with a code and the path, and changes nothing")
+struct BadInputTests {
+    private func refuses(_ code: StoreError.Code, path: String? = nil, _ change: (Store) throws -> Void) {
+        let store = store(#"{"jobs":{"a":{"status":"ok"}},"list":[1,2,3],"n":1}"#)
+        let before = store.root
+        #expect {
+            try change(store)
+        } throws: { error in
+            guard let error = error as? StoreError else { return false }
+            return error.code == code && (path == nil || error.path == path)
+        }
+        #expect(store.root == before)
+    }
+
+    @Test func eachKindOfBadInputHasItsCode() throws {
+        refuses(.invalidPatch) { try $0.apply(patch: ["op": "add"]) }
+        refuses(.invalidPatch) { try $0.apply(patch: [["op": "frobnicate", "path": "/n"]]) }
+        refuses(.invalidPatch) { try $0.apply(patch: [["op": "add", "path": "/n"]]) }
+        refuses(.invalidPointer) { try $0.apply(patch: [["op": "add", "path": "n", "value": 1]]) }
+        refuses(.pathNotFound, path: "/jobs/zzz/status") { try $0.apply([.replace(pointer("/jobs/zzz/status"), 1)]) }
+        refuses(.pathNotFound, path: "/jobs/b") { try $0.apply([.remove(pointer("/jobs/b"))]) }
+        refuses(.typeMismatch, path: "/n/x") { try $0.apply([.add(pointer("/n/x"), 1)]) }
+        refuses(.indexOutOfRange, path: "/list/5") { try $0.apply([.add(pointer("/list/5"), 1)]) }
+        refuses(.indexOutOfRange, path: "/list/01") { try $0.apply([.replace(pointer("/list/01"), 1)]) }
+        refuses(.testFailed, path: "/n") { try $0.apply([.test(pointer("/n"), 2)]) }
+        refuses(.invalidMove, path: "/jobs/a/inner") { try $0.apply([.move(from: pointer("/jobs/a"), to: pointer("/jobs/a/inner"))]) }
+        refuses(.typeMismatch) { try $0.apply([.remove(.root)]) }
+    }
+
+    @Test func nestingAndSizePastTheLimitsAreRefused() throws {
+        var deep = JSONValue.int(1)
+        for _ in 0..<600 { deep = .array([deep]) }
+        refuses(.limitExceeded, path: "/deep") { try $0.set(deep, at: pointer("/deep")) }
+        refuses(.limitExceeded) { store in
+            try store.apply(Array(repeating: .test(pointer("/n"), 1), count: store.maximumOperations + 1))
+        }
+        #expect { try JSONParser.parse(String(repeating: "[", count: 100_000)) } throws: { ($0 as? JSONError) != nil }
+    }
+}
+
+@Suite("Watches and waiting")
+struct WatchTests {
+    @Test func aWatchGetsTheChangesUnderItsPathCoalescedOncePerTurn() throws {
+        let store = store(#"{"jobs":{"a":{"status":"queued"}},"hosts":{}}"#)
+        var deliveries: [[WatchEvent]] = []
+        let token = store.watch(pointer("/jobs")) { deliveries.append($0) }
+        let first = try store.set("running", at: pointer("/jobs/a/status"))
+        let second = try store.set("ok", at: pointer("/jobs/a/status"))
+        try store.set("up", at: pointer("/hosts/h1"))
+        store.flushWatches()
+        #expect(deliveries == [[WatchEvent(path: pointer("/jobs/a/status"), revision: second, value: "ok")]])
+        #expect(first < second)
+
+        try store.set(["status": "queued"], at: pointer("/jobs/b"))
+        try store.apply([.remove(pointer("/jobs/a"))])
+        store.flushWatches()
+        #expect(deliveries.last == [
+            WatchEvent(path: pointer("/jobs/a"), revision: store.revision, value: nil),
+            WatchEvent(path: pointer("/jobs/b"), revision: store.revision - 1, value: ["status": "queued"]),
+        ])
+
+        store.cancel(token)
+        try store.set("x", at: pointer("/jobs/c"))
+        store.flushWatches()
+        #expect(deliveries.count == 2)
+    }
+
+    @Test func replacingAnAncestorIsAChangeOfTheWatchedPath() throws {
+        let store = store(#"{"jobs":{"a":1}}"#)
+        var events: [WatchEvent] = []
+        _ = store.watch(pointer("/jobs/a")) { events += $0 }
+        try store.set(["a": 2], at: pointer("/jobs"))
+        store.flushWatches()
+        #expect(events == [WatchEvent(path: pointer("/jobs/a"), revision: store.revision, value: 2)])
+    }
+
+    @Test func aWaiterRunsWhenItsRevisionIsDurable() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = try Store(stateDirectory: directory)
+        var reached: [Int64] = []
+        let revision = try store.set(1, at: pointer("/n"))
+        store.wait(for: revision) { reached.append(revision) }
+        #expect(reached.isEmpty, "not durable before the commit")
+        try store.commit()
+        #expect(reached == [revision])
+        store.wait(for: revision) { reached.append(0) }
+        #expect(reached == [revision, 0], "already durable: at once")
+    }
+}
