@@ -7,9 +7,9 @@ let usage = """
     Prints benchmark figures as a table, or as one JSON object with --json.
     Build in release mode for meaningful numbers: swift run -c release loom-bench graph
 
-    scenarios:
+    scenarios (all of them when none is named):
       graph    view-graph work: bodies per row mutation, evaluation cost, mount time
-               (all scenarios when none is named)
+      store    durable transactions per second, restore and memory at 1M objects, JSON decoding
     """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -20,7 +20,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
 let json = arguments.contains("--json")
 arguments.removeAll { $0 == "--json" }
 
-let scenarios: [String: () -> [Figure]] = ["graph": GraphBenchmark.run]
+let scenarios: [String: () -> [Figure]] = ["graph": GraphBenchmark.run, "store": StoreBenchmark.run]
 if let unknown = arguments.first(where: { scenarios[$0] == nil }) {
     FileHandle.standardError.write(Data("loom-bench: unknown scenario '\(unknown)'\n\n\(usage)\n".utf8))
     exit(2)

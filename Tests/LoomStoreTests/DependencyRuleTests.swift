@@ -102,6 +102,11 @@ struct DependencyRuleTests {
         #expect(woken == ["itemKeys", "items", "root", "liked1", "item2"], "item0 did not move")
     }
 
+    @Test func removingAnArrayElementWakesMembershipItsReadersAndTheElementsThatMoved() throws {
+        let woken = try evaluated { try $0.apply([.remove(pointer("/items/0"))]) }
+        #expect(woken == ["itemKeys", "items", "root", "item0", "liked0", "item0Keys", "liked1", "item2"])
+    }
+
     @Test func anUnrelatedPathWakesOnlyItsReadersAndTheRoot() throws {
         let woken = try evaluated { try $0.set(2, at: pointer("/other")) }
         #expect(woken == ["other", "root"])

@@ -96,3 +96,27 @@ struct PointerTests {
         #expect(JSONPointer.arrayIndex("1e2") == nil)
     }
 }
+
+@Suite("JSON objects")
+struct JSONObjectTests {
+    @Test(arguments: [4, 100])
+    func membersKeepInsertionOrderThroughRemovalsReplacementsAndUndo(size: Int) throws {
+        var object = JSONObject()
+        for index in 0..<size { object["k\(index)"] = .int(Int64(index)) }
+        for index in stride(from: 0, to: size, by: 2) { object["k\(index)"] = nil }
+        object["k1"] = "replaced"
+        object["new"] = true
+        var expected = stride(from: 1, to: size, by: 2).map { "k\($0)" }
+        expected.append("new")
+        #expect(object.keys == expected)
+        #expect(object.count == expected.count)
+        #expect(object["k1"] == "replaced")
+        #expect(object["k0"] == nil)
+        #expect(object.index(of: "k3") == 1)
+        object["k3"] = nil
+        object.insert(3, forKey: "k3", at: 1)
+        #expect(object.keys == expected)
+        for index in 0..<size * 3 { object["more\(index)"] = 1 }
+        #expect(object.keys.prefix(expected.count).elementsEqual(expected), "compaction keeps the order")
+    }
+}

@@ -121,6 +121,18 @@ struct BadInputTests {
         refuses(.typeMismatch) { try $0.apply([.remove(.root)]) }
     }
 
+    @Test func malformedTextAndTextPastTheLimitsHaveTheirCodes() throws {
+        var limits = JSONLimits()
+        limits.maximumBytes = 64
+        let store = Store(limits: limits)
+        #expect { try store.parse(Array(#"[{"op":"add","path":"/a","value":}]"#.utf8)) } throws: { ($0 as? StoreError)?.code == .malformedJSON }
+        #expect { try store.parse(Array(String(repeating: "[", count: 100_000).utf8)) } throws: { ($0 as? StoreError)?.code == .limitExceeded }
+        #expect { try store.parse(Array(#"{"value":"\#(String(repeating: "x", count: 100))"}"#.utf8)) } throws: {
+            ($0 as? StoreError)?.code == .limitExceeded
+        }
+        #expect(store.root == [:])
+    }
+
     @Test func nestingAndSizePastTheLimitsAreRefused() throws {
         var deep = JSONValue.int(1)
         for _ in 0..<600 { deep = .array([deep]) }

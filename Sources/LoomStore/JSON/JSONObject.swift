@@ -1,56 +1,124 @@
 /// A JSON object that keeps its members in insertion order: a script that adds jobs 1, 2, 3 sees
-/// them listed 1, 2, 3. Replacing a member keeps its place; removing one is O(members).
-/// Equality ignores order, as JSON's does.
+/// them listed 1, 2, 3. Equality ignores order, as JSON's does.
+///
+/// Members live in one array in insertion order. Small objects (most of them) are searched
+/// linearly; past `indexThreshold` members a key index is kept too. Removing a member leaves a
+/// tombstone (O(1)); tombstones are compacted away when they outnumber the live members.
+/// Replacing a member keeps its place.
 public struct JSONObject: Sendable, Hashable, Sequence {
-    public private(set) var keys: [String] = []
-    private var members: [String: JSONValue] = [:]
+    private struct Entry: Sendable {
+        let key: String
+        /// nil: removed (a tombstone).
+        var value: JSONValue?
+    }
+
+    private static let indexThreshold = 8
+
+    private var entries: [Entry] = []
+    private var index: [String: Int] = [:]
+    private var tombstones = 0
 
     public init() {}
 
-    public var count: Int { keys.count }
-    public var isEmpty: Bool { keys.isEmpty }
+    public var count: Int { entries.count - tombstones }
+    public var isEmpty: Bool { count == 0 }
+
+    /// The member keys, in insertion order.
+    public var keys: [String] {
+        var keys: [String] = []
+        keys.reserveCapacity(count)
+        for entry in entries where entry.value != nil { keys.append(entry.key) }
+        return keys
+    }
+
+    private func slot(of key: String) -> Int? {
+        if entries.count > Self.indexThreshold { return index[key] }
+        return entries.firstIndex { $0.key == key && $0.value != nil }
+    }
 
     public subscript(key: String) -> JSONValue? {
-        get { members[key] }
+        get { slot(of: key).flatMap { entries[$0].value } }
         set {
-            if let newValue {
-                if members.updateValue(newValue, forKey: key) == nil { keys.append(key) }
-            } else if members.removeValue(forKey: key) != nil {
-                keys.remove(at: keys.firstIndex(of: key)!)
+            if let slot = slot(of: key) {
+                entries[slot].value = newValue
+                if newValue == nil {
+                    tombstones += 1
+                    index[key] = nil
+                }
+            } else if let newValue {
+                if tombstones > count && tombstones > Self.indexThreshold { compact() }
+                entries.append(Entry(key: key, value: newValue))
+                if entries.count > Self.indexThreshold {
+                    if index.isEmpty { rebuildIndex() } else { index[key] = entries.count - 1 }
+                }
             }
         }
     }
 
-    /// The position of a member in insertion order.
+    /// The position of a member among the members, in insertion order.
     public func index(of key: String) -> Int? {
-        members[key] == nil ? nil : keys.firstIndex(of: key)
+        guard let slot = slot(of: key) else { return nil }
+        if tombstones == 0 { return slot }
+        return entries[..<slot].reduce(0) { $0 + ($1.value == nil ? 0 : 1) }
     }
 
-    /// Puts a member back at a position (undoing its removal keeps the order it had).
+    /// Puts a member back at a position (undoing its removal keeps the order it had). O(members).
     mutating func insert(_ value: JSONValue, forKey key: String, at position: Int) {
-        precondition(members[key] == nil)
-        members[key] = value
-        keys.insert(key, at: Swift.min(position, keys.count))
+        precondition(slot(of: key) == nil)
+        compact()
+        entries.insert(Entry(key: key, value: value), at: Swift.min(position, entries.count))
+        rebuildIndex()
     }
 
     /// Mutates a member in place without copying it (the member is moved out, then back).
     mutating func modify<Result>(_ key: String, _ body: (inout JSONValue) throws -> Result) rethrows -> Result? {
-        guard var value = members[key] else { return nil }
-        members[key] = .null
-        defer { members[key] = value }
+        guard let slot = slot(of: key), var value = entries[slot].value else { return nil }
+        entries[slot].value = .null
+        defer { entries[slot].value = value }
         return try body(&value)
     }
 
+    private mutating func compact() {
+        guard tombstones > 0 else { return }
+        entries.removeAll { $0.value == nil }
+        tombstones = 0
+        rebuildIndex()
+    }
+
+    private mutating func rebuildIndex() {
+        index.removeAll(keepingCapacity: true)
+        guard entries.count > Self.indexThreshold else { return }
+        index.reserveCapacity(entries.count)
+        for (slot, entry) in entries.enumerated() where entry.value != nil { index[entry.key] = slot }
+    }
+
     public func makeIterator() -> AnyIterator<(key: String, value: JSONValue)> {
-        var index = keys.startIndex
+        var slot = 0
+        let entries = entries
         return AnyIterator {
-            guard index < keys.endIndex else { return nil }
-            defer { index += 1 }
-            let key = keys[index]
-            return (key, members[key]!)
+            while slot < entries.count {
+                defer { slot += 1 }
+                if let value = entries[slot].value { return (entries[slot].key, value) }
+            }
+            return nil
         }
     }
 
-    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool { lhs.members == rhs.members }
-    public func hash(into hasher: inout Hasher) { hasher.combine(members) }
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        return lhs.allSatisfy { rhs[$0.key] == $0.value }
+    }
+
+    /// Independent of member order, like equality.
+    public func hash(into hasher: inout Hasher) {
+        var combined = 0
+        for (key, value) in self {
+            var member = Hasher()
+            member.combine(key)
+            member.combine(value)
+            combined &+= member.finalize()
+        }
+        hasher.combine(count)
+        hasher.combine(combined)
+    }
 }

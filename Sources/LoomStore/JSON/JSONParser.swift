@@ -5,6 +5,8 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Byte offset of the problem in the input.
     public let offset: Int
     public let message: String
+    /// The text may be valid JSON, but is past one of `JSONLimits`.
+    public var isLimit = false
 
     public var description: String { "\(message) at byte \(offset)" }
 }
@@ -28,7 +30,7 @@ public enum JSONParser {
 
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits = .default) throws(JSONError) -> JSONValue {
         guard bytes.count <= limits.maximumBytes else {
-            throw JSONError(offset: 0, message: "JSON text of \(bytes.count) bytes is over the limit of \(limits.maximumBytes)")
+            throw JSONError(offset: 0, message: "JSON text of \(bytes.count) bytes is over the limit of \(limits.maximumBytes)", isLimit: true)
         }
         var reader = Reader(bytes: bytes, limits: limits)
         reader.skipWhitespace()
@@ -49,8 +51,8 @@ private struct Reader {
         self.limits = limits
     }
 
-    func error(_ message: String) -> JSONError {
-        JSONError(offset: index, message: message)
+    func error(_ message: String, isLimit: Bool = false) -> JSONError {
+        JSONError(offset: index, message: message, isLimit: isLimit)
     }
 
     var current: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -88,7 +90,7 @@ private struct Reader {
     }
 
     mutating func checkDepth(_ depth: Int) throws(JSONError) {
-        guard depth <= limits.maximumDepth else { throw error("nesting deeper than the limit of \(limits.maximumDepth)") }
+        guard depth <= limits.maximumDepth else { throw error("nesting deeper than the limit of \(limits.maximumDepth)", isLimit: true) }
     }
 
     mutating func array(depth: Int) throws(JSONError) -> JSONValue {
@@ -146,18 +148,24 @@ private struct Reader {
     mutating func string() throws(JSONError) -> String {
         index += 1
         let start = index
-        // Fast path: no escapes — validate the bytes as UTF-8 in place.
+        // Fast path: no escapes — the bytes are the string. ASCII needs no validation.
+        var ascii = true
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
                 try checkStringLength(slice.count)
-                guard let string = String(validating: slice, as: UTF8.self) else { throw error("invalid UTF-8 in a string") }
                 index += 1
+                if ascii { return String(decoding: slice, as: UTF8.self) }
+                guard let string = String(validating: slice, as: UTF8.self) else {
+                    index -= 1
+                    throw error("invalid UTF-8 in a string")
+                }
                 return string
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw error("control character in a string") }
+            ascii = ascii && byte < 0x80
             index += 1
         }
         var unescaped = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
@@ -183,7 +191,7 @@ private struct Reader {
     }
 
     func checkStringLength(_ count: Int) throws(JSONError) {
-        guard count <= limits.maximumStringBytes else { throw error("string longer than the limit of \(limits.maximumStringBytes) bytes") }
+        guard count <= limits.maximumStringBytes else { throw error("string longer than the limit of \(limits.maximumStringBytes) bytes", isLimit: true) }
     }
 
     mutating func escape(into output: inout [UInt8]) throws(JSONError) {

@@ -93,6 +93,15 @@ public final class Store {
         }
     }
 
+    /// Parses JSON text from a client under this store's limits.
+    public func parse(_ text: [UInt8]) throws(StoreError) -> JSONValue {
+        do {
+            return try JSONParser.parse(text, limits: limits)
+        } catch {
+            throw StoreError(error)
+        }
+    }
+
     /// Decodes and applies a JSON Patch document (RFC 6902).
     @discardableResult
     public func apply(patch: JSONValue) throws(StoreError) -> Int64 {

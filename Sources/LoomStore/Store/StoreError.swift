@@ -34,6 +34,11 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         self.path = path
     }
 
+    /// A refusal of JSON text: `limit_exceeded` past a limit, `malformed_json` otherwise.
+    public init(_ error: JSONError) {
+        self.init(error.isLimit ? .limitExceeded : .malformedJSON, error.description)
+    }
+
     public var description: String {
         "\(code.rawValue): \(message)" + (path.map { " (path \($0.isEmpty ? "\"\"" : $0))" } ?? "")
     }

@@ -1,0 +1,96 @@
+import Foundation
+import LoomStore
+
+/// Store figures (issue: "the document store"): durable transaction throughput, restore time
+/// and memory at 1M small objects, and our JSON decoder against Foundation's.
+enum StoreBenchmark {
+    static func run() -> [Figure] {
+        let directory = NSTemporaryDirectory() + "loom-bench-store-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var figures: [Figure] = []
+        figures.append(Figure(key: "patches_per_s_batched", value: operationsPerSecond(directory: directory + "/batched", operationsPerTransaction: 100),
+                              unit: "ops/s", meaning: "single-field operations, 100 per transaction, each transaction committed durably (fsync)"))
+        figures.append(Figure(key: "patches_per_s_single_durable", value: operationsPerSecond(directory: directory + "/single", operationsPerTransaction: 1),
+                              unit: "ops/s", meaning: "one-operation transactions, each committed durably on its own (fsync each)"))
+        figures.append(Figure(key: "patches_per_s_single_grouped", value: operationsPerSecond(directory: directory + "/grouped", operationsPerTransaction: 1, transactionsPerCommit: 100),
+                              unit: "ops/s", meaning: "one-operation transactions, 100 per group commit (a busy loop turn)"))
+
+        let (text, document) = smallObjects(count: 1_000_000)
+        let (restoreMilliseconds, rssMegabytes) = restore(document, directory: directory + "/restore")
+        figures.append(Figure(key: "restore_1m_ms", value: restoreMilliseconds, unit: "ms", meaning: "open a state directory holding 1M small objects (snapshot) and restore it"))
+        figures.append(Figure(key: "rss_1m_mb", value: rssMegabytes, unit: "MB", meaning: "resident memory added by a store of 1M small objects"))
+        let megabytes = Double(text.count) / 1e6
+        figures.append(Figure(key: "json_decode_mb_per_s", value: megabytes / seconds { _ = try? JSONParser.parse(text, limits: unlimited) },
+                              unit: "MB/s", meaning: "LoomStore's JSONParser into JSONValue, \(Int(megabytes)) MB of 1M small objects"))
+        figures.append(Figure(key: "foundation_json_decode_mb_per_s", value: megabytes / seconds { _ = try? JSONSerialization.jsonObject(with: Data(text)) },
+                              unit: "MB/s", meaning: "Foundation's JSONSerialization on the same text"))
+        return figures
+    }
+
+    private static var unlimited: JSONLimits {
+        var limits = JSONLimits()
+        limits.maximumBytes = .max
+        return limits
+    }
+
+    private static func seconds(_ work: () -> Void) -> Double {
+        Measure.median((0..<3).map { _ in Measure.nanoseconds(work) }) / 1e9
+    }
+
+    private static func operationsPerSecond(directory: String, operationsPerTransaction: Int, transactionsPerCommit: Int = 1) -> Double {
+        guard let store = try? Store(stateDirectory: directory) else { return 0 }
+        _ = try? store.set(["fields": [:]], at: .root)
+        let pointers = (0..<100).map { try! JSONPointer("/fields/f\($0)") }
+        var operations = 0
+        var round: Int64 = 0
+        let deadline = ContinuousClock.now + .seconds(2)
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            while ContinuousClock.now < deadline {
+                for _ in 0..<transactionsPerCommit {
+                    round += 1
+                    let batch = (0..<operationsPerTransaction).map { PatchOperation.add(pointers[($0 + Int(round)) % 100], .int(round)) }
+                    _ = try? store.apply(batch)
+                    operations += batch.count
+                }
+                _ = try? store.commit()
+            }
+        }
+        return Double(operations) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+
+    /// 1M objects like a dashboard's jobs: `{"items":{"0":{"name":…,"status":…,"progress":…},…}}`.
+    private static func smallObjects(count: Int) -> (text: [UInt8], document: JSONValue) {
+        var items = JSONObject()
+        for index in 0..<count {
+            items[String(index)] = ["name": .string("job \(index)"), "status": "queued", "progress": .double(Double(index % 100) / 100)]
+        }
+        let document: JSONValue = ["items": .object(items)]
+        return (JSONWriter.bytes(document), document)
+    }
+
+    private static func restore(_ document: JSONValue, directory: String) -> (milliseconds: Double, rssMegabytes: Double) {
+        do {
+            let store = try Store(stateDirectory: directory)
+            try store.set(document, at: .root)
+            try store.compact()
+        } catch {
+            return (0, 0)
+        }
+        let before = residentMegabytes()
+        var restored: Store?
+        let milliseconds = Measure.nanoseconds { restored = try? Store(stateDirectory: directory) } / 1e6
+        let rss = residentMegabytes() - before
+        withExtendedLifetime(restored) {}
+        return (milliseconds, rss)
+    }
+
+    /// VmRSS from /proc/self/status.
+    static func residentMegabytes() -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+        return kilobytes / 1024
+    }
+}
