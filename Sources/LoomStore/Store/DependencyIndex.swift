@@ -36,19 +36,19 @@ final class DependencyIndex {
 
     /// The dependency of readers of the whole value at `pointer`.
     func value(_ pointer: JSONPointer) -> Dependency {
-        let entry = self.entry(pointer)
-        if let dependency = entry.value { return dependency }
-        let dependency = Dependency(cause: .store(pointer.description))
-        entry.value = dependency
-        return dependency
+        dependency(pointer, \.value)
     }
 
     /// The dependency of readers of the membership of the container at `pointer`.
     func members(_ pointer: JSONPointer) -> Dependency {
+        dependency(pointer, \.members)
+    }
+
+    private func dependency(_ pointer: JSONPointer, _ slot: ReferenceWritableKeyPath<Entry, Dependency?>) -> Dependency {
         let entry = self.entry(pointer)
-        if let dependency = entry.members { return dependency }
+        if let dependency = entry[keyPath: slot] { return dependency }
         let dependency = Dependency(cause: .store(pointer.description))
-        entry.members = dependency
+        entry[keyPath: slot] = dependency
         return dependency
     }
 
