@@ -17,6 +17,10 @@ let package = Package(
         // The view graph: views, dynamic properties, identity, invalidation, the evaluation pass.
         .target(name: "LoomGraph"),
 
+        // Layout, text (utf8proc), styles, cell grids and their diffs: from the graph's
+        // primitives to what a viewer applies. Knows nothing of sockets or the store.
+        .target(name: "LoomLayout", dependencies: ["LoomGraph", "CUTF8Proc"]),
+
         // The document store: JSON, JSON Pointer/Patch/Merge Patch, revisions, fine-grained
         // dependencies through LoomGraph's seam, SQLite persistence.
         .target(name: "LoomStore", dependencies: ["LoomGraph", "CSQLite"]),
@@ -28,6 +32,7 @@ let package = Package(
         .executableTarget(name: "LoomBench", dependencies: ["LoomGraph", "LoomStore"]),
 
         .testTarget(name: "LoomGraphTests", dependencies: ["LoomGraph"]),
+        .testTarget(name: "LoomLayoutTests", dependencies: ["LoomLayout", "LoomGraph"]),
         .testTarget(name: "LoomStoreTests", dependencies: ["LoomStore", "LoomGraph", "LoomStoreCrashChild"]),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CLibUV", "CUTF8Proc", "CSQLite"]),
     ]

@@ -1,0 +1,143 @@
+/// One cell of a terminal grid: a cluster (or "" for the right half of a wide one) and a style.
+public struct Cell: Sendable, Hashable {
+    public var text: String
+    public var style: StyleID
+
+    public init(_ text: String, style: StyleID = .plain) {
+        self.text = text
+        self.style = style
+    }
+
+    public static let blank = Cell(" ")
+
+    /// The right half of a wide cluster (Neovim's convention: an empty cell).
+    public var isContinuation: Bool { text.isEmpty }
+}
+
+/// A rectangle of cells.
+public struct GridRect: Sendable, Hashable {
+    public var column, row, width, height: Int
+
+    public init(column: Int, row: Int, width: Int, height: Int) {
+        self.column = column
+        self.row = row
+        self.width = max(0, width)
+        self.height = max(0, height)
+    }
+
+    public var maxColumn: Int { column + width }
+    public var maxRow: Int { row + height }
+    public var isEmpty: Bool { width == 0 || height == 0 }
+
+    public func intersection(_ other: GridRect) -> GridRect {
+        let column = max(self.column, other.column), row = max(self.row, other.row)
+        return GridRect(column: column, row: row, width: min(maxColumn, other.maxColumn) - column, height: min(maxRow, other.maxRow) - row)
+    }
+
+    public func contains(column: Int, row: Int) -> Bool {
+        column >= self.column && column < maxColumn && row >= self.row && row < maxRow
+    }
+}
+
+/// A viewer's screen as cells. A wide cluster takes two cells, the second a continuation;
+/// writes keep that invariant (overwriting half of a wide cluster blanks the other half), and
+/// nothing is drawn outside the clip rectangle.
+public struct CellGrid: Sendable, Hashable, CustomStringConvertible {
+    public let width: Int
+    public let height: Int
+    public private(set) var cells: [Cell]
+
+    public init(width: Int, height: Int, fill: Cell = .blank) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        self.cells = Array(repeating: fill, count: self.width * self.height)
+    }
+
+    public var bounds: GridRect { GridRect(column: 0, row: 0, width: width, height: height) }
+
+    public subscript(row: Int, column: Int) -> Cell {
+        get { cells[row * width + column] }
+        set { cells[row * width + column] = newValue }
+    }
+
+    /// A row's cells.
+    public func row(_ row: Int) -> ArraySlice<Cell> {
+        cells[(row * width)..<((row + 1) * width)]
+    }
+
+    /// Writes one cluster at a cell, clipped to `clip`; returns the cells it advanced. A wide
+    /// cluster whose right half would be clipped is drawn as a space.
+    @discardableResult
+    public mutating func put(_ cluster: Cluster, style: StyleID, row: Int, column: Int, clip: GridRect) -> Int {
+        let clip = clip.intersection(bounds)
+        guard clip.contains(column: column, row: row) else { return cluster.width }
+        if cluster.width == 2 && !clip.contains(column: column + 1, row: row) {
+            write(Cell(" ", style: style), row: row, column: column)
+            return 2
+        }
+        write(Cell(cluster.text, style: style), row: row, column: column)
+        if cluster.width == 2 { write(Cell("", style: style), row: row, column: column + 1) }
+        return cluster.width
+    }
+
+    /// Writes a line of clusters from a cell, clipped.
+    public mutating func put(_ clusters: [Cluster], style: StyleID, row: Int, column: Int, clip: GridRect) {
+        var column = column
+        for cluster in clusters {
+            if column >= clip.maxColumn { break }
+            column += put(cluster, style: style, row: row, column: column, clip: clip)
+        }
+    }
+
+    /// Fills a rectangle (clipped) with one cell.
+    public mutating func fill(_ rect: GridRect, with cell: Cell) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for row in area.row..<area.maxRow {
+            for column in area.column..<area.maxColumn { write(cell, row: row, column: column) }
+        }
+    }
+
+    /// Changes the style of the cells of a rectangle, keeping their text (backgrounds, inverse).
+    public mutating func restyle(_ rect: GridRect, _ change: (StyleID) -> StyleID) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for row in area.row..<area.maxRow {
+            for column in area.column..<area.maxColumn { self[row, column].style = change(self[row, column].style) }
+        }
+    }
+
+    /// Sets a cell, blanking the other half of any wide cluster it breaks.
+    public mutating func write(_ cell: Cell, row: Int, column: Int) {
+        guard row >= 0, row < height, column >= 0, column < width else { return }
+        let old = self[row, column]
+        // Overwriting the right half of a wide cluster: its left half becomes a space.
+        if old.isContinuation, !cell.isContinuation, column > 0 {
+            self[row, column - 1] = Cell(" ", style: self[row, column - 1].style)
+        }
+        // Overwriting the left half: its right half becomes a space (a new wide cluster writes its own).
+        if !old.isContinuation, column + 1 < width, self[row, column + 1].isContinuation {
+            self[row, column + 1] = Cell(" ", style: old.style)
+        }
+        self[row, column] = cell
+    }
+
+    /// Moves the rows `rows` of the columns `columns` by `delta` rows (up when positive); the
+    /// rows left behind keep their old content (the next line operations redraw them).
+    public mutating func scroll(rows: Range<Int>, columns: Range<Int>, by delta: Int) {
+        guard delta != 0 else { return }
+        let order = delta > 0 ? Array(rows) : Array(rows.reversed())
+        for target in order {
+            let source = target + delta
+            guard rows.contains(source) else { continue }
+            for column in columns { self[target, column] = self[source, column] }
+        }
+    }
+
+    /// The text of each row, continuations dropped, trailing spaces kept.
+    public var lines: [String] {
+        (0..<height).map { row in self.row(row).map(\.text).joined() }
+    }
+
+    public var description: String { lines.joined(separator: "\n") }
+}

@@ -1,0 +1,105 @@
+/// The operations that turn one grid into another: `apply(diff(A, B), to: A) == B`, always.
+///
+/// Algorithm:
+/// 1. For each scroll region the caller names (a scroll container's frame), find the vertical
+///    shift that makes the most rows of the region equal (comparing row hashes); if it beats
+///    redrawing, emit one `scroll` and apply it to a working copy of A.
+/// 2. For each row that still differs, emit `line` operations for the changed spans (spans
+///    closer than `joinGap` cells are joined); runs of identical cells become one run with a
+///    repeat count; styles are given only where they change. Spans never start on the right
+///    half of a wide cluster nor end between its halves.
+public enum GridDiff {
+    /// Changed spans closer than this are sent as one (cheaper than a new operation's header).
+    static let joinGap = 4
+
+    public static func diff(from old: CellGrid, to new: CellGrid, scrollRegions: [GridRect] = []) -> [GridOperation] {
+        precondition(old.width == new.width && old.height == new.height, "diff needs grids of one size; send a keyframe instead")
+        var operations: [GridOperation] = []
+        var current = old
+        for region in scrollRegions {
+            let area = region.intersection(new.bounds)
+            if let shift = bestShift(from: current, to: new, in: area) {
+                let scroll = GridOperation.scroll(top: area.row, bottom: area.maxRow, left: area.column, right: area.maxColumn, rows: shift)
+                operations.append(scroll)
+                current.apply([scroll])
+            }
+        }
+        for row in 0..<new.height {
+            operations += lineOperations(row: row, from: current.row(row), to: new.row(row), width: new.width)
+        }
+        return operations
+    }
+
+    /// Every cell of `grid`, as line operations (a keyframe).
+    public static func keyframe(_ grid: CellGrid) -> [GridOperation] {
+        (0..<grid.height).map { row in
+            .line(row: row, column: 0, runs: runs(grid.row(row)))
+        }
+    }
+
+    private static func bestShift(from old: CellGrid, to new: CellGrid, in area: GridRect) -> Int? {
+        guard area.height > 2 else { return nil }
+        func key(_ grid: CellGrid, _ row: Int) -> Int {
+            var hasher = Hasher()
+            for column in area.column..<area.maxColumn { hasher.combine(grid[row, column]) }
+            return hasher.finalize()
+        }
+        let oldRows = (area.row..<area.maxRow).map { key(old, $0) }
+        let newRows = (area.row..<area.maxRow).map { key(new, $0) }
+        let unchanged = zip(oldRows, newRows).filter { $0 == $1 }.count
+        var best: (shift: Int, matches: Int)?
+        for shift in -(area.height / 2)...(area.height / 2) where shift != 0 {
+            var matches = 0
+            for index in 0..<area.height where index + shift >= 0 && index + shift < area.height {
+                if newRows[index] == oldRows[index + shift] { matches += 1 }
+            }
+            if matches > (best?.matches ?? unchanged + 1) { best = (shift, matches) }
+        }
+        return best?.shift
+    }
+
+    private static func lineOperations(row: Int, from old: ArraySlice<Cell>, to new: ArraySlice<Cell>, width: Int) -> [GridOperation] {
+        let base = new.startIndex
+        var spans: [Range<Int>] = []
+        var column = 0
+        while column < width {
+            guard old[old.startIndex + column] != new[base + column] else {
+                column += 1
+                continue
+            }
+            var start = column
+            if new[base + start].isContinuation || old[old.startIndex + start].isContinuation { start = max(0, start - 1) }
+            var end = column + 1
+            while end < width {
+                if old[old.startIndex + end] != new[base + end] {
+                    end += 1
+                } else if (end..<min(width, end + joinGap)).contains(where: { old[old.startIndex + $0] != new[base + $0] }) {
+                    end += 1
+                } else {
+                    break
+                }
+            }
+            if end < width && new[base + end].isContinuation { end += 1 }
+            if let last = spans.last, last.upperBound >= start { spans[spans.count - 1] = last.lowerBound..<end } else { spans.append(start..<end) }
+            column = end
+        }
+        return spans.map { span in
+            .line(row: row, column: span.lowerBound, runs: runs(new[(base + span.lowerBound)..<(base + span.upperBound)]))
+        }
+    }
+
+    static func runs(_ cells: ArraySlice<Cell>) -> [CellRun] {
+        var runs: [CellRun] = []
+        var style: StyleID?
+        for cell in cells {
+            if var last = runs.last, last.text == cell.text, cell.style == style {
+                last.repeatCount += 1
+                runs[runs.count - 1] = last
+            } else {
+                runs.append(CellRun(cell.text, style: cell.style == style ? nil : cell.style))
+                style = cell.style
+            }
+        }
+        return runs
+    }
+}

@@ -1,0 +1,45 @@
+/// A run of identical cells in a line operation, in the style of Neovim's `grid_line`:
+/// `[text, style?, repeat?]`; a missing style means "the same as the run before".
+public struct CellRun: Sendable, Hashable {
+    public var text: String
+    public var style: StyleID?
+    public var repeatCount: Int
+
+    public init(_ text: String, style: StyleID? = nil, repeatCount: Int = 1) {
+        self.text = text
+        self.style = style
+        self.repeatCount = repeatCount
+    }
+}
+
+/// What a viewer applies to its screen model: the operations of `GridDiff.diff(from:to:)`.
+public enum GridOperation: Sendable, Hashable {
+    /// Cells from (row, column) rightwards, as runs.
+    case line(row: Int, column: Int, runs: [CellRun])
+    /// Rows `top..<bottom` of columns `left..<right` move up by `rows` (down when negative);
+    /// the rows uncovered keep their content until line operations redraw them (Neovim's `grid_scroll`).
+    case scroll(top: Int, bottom: Int, left: Int, right: Int, rows: Int)
+}
+
+extension CellGrid {
+    /// Applies operations in order.
+    public mutating func apply(_ operations: [GridOperation]) {
+        for operation in operations {
+            switch operation {
+            case .line(let row, let column, let runs):
+                guard row >= 0, row < height else { continue }
+                var column = column
+                var style = StyleID.plain
+                for run in runs {
+                    style = run.style ?? style
+                    for _ in 0..<run.repeatCount {
+                        if column >= 0 && column < width { self[row, column] = Cell(run.text, style: style) }
+                        column += 1
+                    }
+                }
+            case .scroll(let top, let bottom, let left, let right, let rows):
+                scroll(rows: max(0, top)..<min(height, bottom), columns: max(0, left)..<min(width, right), by: rows)
+            }
+        }
+    }
+}

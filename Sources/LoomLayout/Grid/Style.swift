@@ -1,0 +1,59 @@
+import LoomGraph
+
+/// How a cell is drawn: colours and attributes.
+public struct Style: Sendable, Hashable {
+    public struct Attributes: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        public static let bold = Attributes(rawValue: 1)
+        public static let dim = Attributes(rawValue: 2)
+        public static let italic = Attributes(rawValue: 4)
+        public static let underline = Attributes(rawValue: 8)
+        public static let inverse = Attributes(rawValue: 16)
+        public static let strikethrough = Attributes(rawValue: 32)
+    }
+
+    public var foreground: Color?
+    public var background: Color?
+    public var attributes: Attributes = []
+
+    public init(foreground: Color? = nil, background: Color? = nil, attributes: Attributes = []) {
+        self.foreground = foreground
+        self.background = background
+        self.attributes = attributes
+    }
+
+    public static let plain = Style()
+}
+
+/// A style's number in a `StyleTable`; 0 is the plain style.
+public struct StyleID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let plain = StyleID(rawValue: 0)
+    public static func < (lhs: StyleID, rhs: StyleID) -> Bool { lhs.rawValue < rhs.rawValue }
+    public var description: String { "s\(rawValue)" }
+}
+
+/// Interns styles: each distinct style gets an id once and keeps it, so a viewer is sent each
+/// style's definition once (DESIGN.md: "styles defined once by id").
+///
+/// Bounded by the distinct styles a session uses (colours × attributes); never shrinks.
+public final class StyleTable {
+    private var ids: [Style: StyleID] = [.plain: .plain]
+    public private(set) var styles: [Style] = [.plain]
+
+    public init() {}
+
+    public func id(for style: Style) -> StyleID {
+        if let id = ids[style] { return id }
+        let id = StyleID(rawValue: UInt32(styles.count))
+        ids[style] = id
+        styles.append(style)
+        return id
+    }
+
+    public subscript(id: StyleID) -> Style {
+        Int(id.rawValue) < styles.count ? styles[Int(id.rawValue)] : .plain
+    }
+}

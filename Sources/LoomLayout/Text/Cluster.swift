@@ -1,0 +1,65 @@
+import CUTF8Proc
+
+/// One user-perceived character (an extended grapheme cluster) and the terminal cells it takes.
+///
+/// Segmentation and widths come from utf8proc (UAX #29 with emoji sequences, East Asian
+/// Width). A cluster is never split: `e` + combining acute is one cell, a ZWJ family or a flag
+/// is one cluster of two cells.
+public struct Cluster: Sendable, Hashable, CustomStringConvertible {
+    public let text: String
+    /// 1 or 2 cells.
+    public let width: Int
+
+    public var description: String { text }
+
+    public static let space = Cluster(text: " ", width: 1)
+    public static let ellipsis = Cluster(text: "…", width: 1)
+
+    /// The clusters of `text`, with control characters (tabs, newlines, escapes) left out:
+    /// callers split lines first; a terminal must never receive raw control characters from data.
+    public static func clusters(of text: String) -> [Cluster] {
+        var clusters: [Cluster] = []
+        var current: [Unicode.Scalar] = []
+        var state: utf8proc_int32_t = 0
+        var previous: utf8proc_int32_t = -1
+        func flush() {
+            defer { current.removeAll(keepingCapacity: true) }
+            guard let width = width(of: current) else { return }
+            var string = String()
+            string.unicodeScalars.append(contentsOf: current)
+            clusters.append(Cluster(text: string, width: width))
+        }
+        for scalar in text.unicodeScalars {
+            let code = utf8proc_int32_t(bitPattern: scalar.value)
+            if previous >= 0 && utf8proc_grapheme_break_stateful(previous, code, &state) {
+                flush()
+            }
+            current.append(scalar)
+            previous = code
+        }
+        flush()
+        return clusters
+    }
+
+    /// Cells of a cluster; nil for control characters, which are not drawn.
+    private static func width(of scalars: [Unicode.Scalar]) -> Int? {
+        guard let first = scalars.first else { return nil }
+        if first.value < 0x20 || (0x7F..<0xA0).contains(first.value) { return nil }
+        var widest = 0
+        var regionalIndicators = 0
+        for scalar in scalars {
+            let value = scalar.value
+            if value == 0xFE0F { return 2 }                  // emoji presentation selector
+            if (0x1F1E6...0x1F1FF).contains(value) { regionalIndicators += 1 }
+            widest = max(widest, Int(utf8proc_charwidth(utf8proc_int32_t(bitPattern: value))))
+        }
+        if regionalIndicators >= 2 { return 2 }              // a flag
+        // A lone combining mark still needs a cell to be seen.
+        return min(max(widest, 1), 2)
+    }
+
+    /// Cells `text` takes on one line.
+    public static func width(of text: String) -> Int {
+        clusters(of: text).reduce(0) { $0 + $1.width }
+    }
+}

@@ -1,0 +1,135 @@
+/// How text that does not fit is cut: `…` at the end (the default), at the start, or in the middle.
+public enum TruncationMode: Sendable, Hashable {
+    case tail, head, middle
+}
+
+/// How the lines of multiline text line up with each other.
+public enum TextAlignment: Sendable, Hashable {
+    case leading, center, trailing
+}
+
+/// The options `Text` inherits from `lineLimit`, `truncationMode` and `multilineTextAlignment`.
+public struct TextOptions: Sendable, Hashable {
+    public var lineLimit: Int?
+    public var truncation: TruncationMode = .tail
+    public var alignment: TextAlignment = .leading
+
+    public init(lineLimit: Int? = nil, truncation: TruncationMode = .tail, alignment: TextAlignment = .leading) {
+        self.lineLimit = lineLimit
+        self.truncation = truncation
+        self.alignment = alignment
+    }
+}
+
+/// One laid-out line of text.
+public struct TextLine: Sendable, Hashable {
+    public var clusters: [Cluster]
+    public var width: Int { clusters.reduce(0) { $0 + $1.width } }
+    public var text: String { clusters.map(\.text).joined() }
+}
+
+/// Breaks text into lines of at most `width` cells: at spaces when it can, inside a word only
+/// when the word is longer than a line, never inside a cluster (a wide cluster that does not fit
+/// at a line's end starts the next line). Newlines start new lines. Past `lineLimit`, the last
+/// line kept ends (or starts, or is cut in the middle) with `…`.
+public enum TextLayout {
+    public static func lines(_ text: String, width: Int?, options: TextOptions = TextOptions()) -> [TextLine] {
+        let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false).map { Cluster.clusters(of: String($0)) }
+        let limit = options.lineLimit.map { max($0, 1) }
+        if let width, limit == 1, options.truncation != .tail || paragraphs.count == 1 {
+            // One line: no wrapping, cut where the mode says.
+            let joined = Array(paragraphs.joined(separator: [Cluster.space]))
+            return [truncate(joined, width: width, mode: options.truncation)]
+        }
+        var lines: [TextLine] = []
+        for paragraph in paragraphs {
+            lines += wrap(paragraph, width: width)
+            if let limit, lines.count > limit { break }
+        }
+        if let limit, lines.count > limit {
+            let rest = Array(lines[(limit - 1)...].map(\.clusters).joined(separator: [Cluster.space]))
+            lines.removeSubrange((limit - 1)...)
+            lines.append(truncate(rest, width: width ?? rest.reduce(0) { $0 + $1.width }, mode: .tail, force: true))
+        }
+        return lines
+    }
+
+    /// The size text takes: the widest line and the number of lines.
+    public static func size(_ text: String, width: Int?, options: TextOptions = TextOptions()) -> (width: Int, height: Int) {
+        let lines = lines(text, width: width, options: options)
+        return (lines.map(\.width).max() ?? 0, lines.count)
+    }
+
+    private static func wrap(_ clusters: [Cluster], width: Int?) -> [TextLine] {
+        guard let width, width > 0 else {
+            return width == 0 ? [] : [TextLine(clusters: clusters)]
+        }
+        var lines: [TextLine] = []
+        var line: [Cluster] = []
+        var lineWidth = 0
+        var breakAt: Int?        // index in `line` just after the last space
+        for cluster in clusters {
+            if cluster.width > width { continue }            // a wide cluster in a one-cell column cannot be shown
+            if lineWidth + cluster.width > width {
+                if cluster == .space {
+                    lines.append(TextLine(clusters: line))
+                    line = []
+                    lineWidth = 0
+                    breakAt = nil
+                    continue
+                }
+                if let breakAt, breakAt > 0 {
+                    let carried = Array(line[breakAt...])
+                    lines.append(TextLine(clusters: trimmed(Array(line[..<breakAt]))))
+                    line = carried
+                } else {
+                    lines.append(TextLine(clusters: line))
+                    line = []
+                }
+                lineWidth = line.reduce(0) { $0 + $1.width }
+                breakAt = nil
+            }
+            line.append(cluster)
+            lineWidth += cluster.width
+            if cluster == .space { breakAt = line.count }
+        }
+        lines.append(TextLine(clusters: line))
+        return lines
+    }
+
+    private static func trimmed(_ clusters: [Cluster]) -> [Cluster] {
+        var clusters = clusters
+        while clusters.last == .space { clusters.removeLast() }
+        return clusters
+    }
+
+    /// `clusters` cut to `width` cells with `…` where `mode` says, if they do not fit (or always, with `force`).
+    static func truncate(_ clusters: [Cluster], width: Int, mode: TruncationMode, force: Bool = false) -> TextLine {
+        let total = clusters.reduce(0) { $0 + $1.width }
+        if total <= width && !force { return TextLine(clusters: clusters) }
+        guard width > 0 else { return TextLine(clusters: []) }
+        let room = width - 1
+        switch mode {
+        case .tail:
+            return TextLine(clusters: trimmed(prefix(clusters, width: room)) + [.ellipsis])
+        case .head:
+            return TextLine(clusters: [.ellipsis] + suffix(clusters, width: room))
+        case .middle:
+            let head = prefix(clusters, width: (room + 1) / 2)
+            let tail = suffix(clusters, width: room - head.reduce(0) { $0 + $1.width })
+            return TextLine(clusters: head + [.ellipsis] + tail)
+        }
+    }
+
+    private static func prefix(_ clusters: [Cluster], width: Int) -> [Cluster] {
+        var used = 0
+        return Array(clusters.prefix { cluster in
+            used += cluster.width
+            return used <= width
+        })
+    }
+
+    private static func suffix(_ clusters: [Cluster], width: Int) -> [Cluster] {
+        Array(prefix(clusters.reversed(), width: width).reversed())
+    }
+}

@@ -1,0 +1,80 @@
+import LoomLayout
+import Testing
+
+/// A small deterministic generator (SplitMix64): the property test is the same every run.
+private struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+private let palette: [Cluster] = ["a", "b", " ", "日", "👨‍👩‍👧", "e\u{301}", "🇰🇷", "x"].flatMap { Cluster.clusters(of: $0) }
+
+private func randomGrid(width: Int, height: Int, using generator: inout SplitMix) -> CellGrid {
+    var grid = CellGrid(width: width, height: height)
+    for _ in 0..<Int.random(in: 0...(width * height), using: &generator) {
+        let cluster = palette.randomElement(using: &generator)!
+        grid.put(cluster, style: StyleID(rawValue: UInt32.random(in: 0...3, using: &generator)),
+                 row: Int.random(in: 0..<height, using: &generator), column: Int.random(in: 0..<width, using: &generator), clip: grid.bounds)
+    }
+    return grid
+}
+
+@Suite("Grid diffs")
+struct GridDiffTests {
+    @Test func applyingTheDiffOfTwoRandomGridsToTheFirstGivesTheSecond() {
+        var generator = SplitMix(state: 2026)
+        for round in 0..<3_000 {
+            let width = Int.random(in: 1...24, using: &generator), height = Int.random(in: 1...8, using: &generator)
+            var old = randomGrid(width: width, height: height, using: &generator)
+            var new = randomGrid(width: width, height: height, using: &generator)
+            if round % 3 == 0 { new = old }
+            if round % 5 == 0 { new.scroll(rows: 0..<height, columns: 0..<width, by: 1) }
+            let operations = GridDiff.diff(from: old, to: new, scrollRegions: round % 2 == 0 ? [new.bounds] : [])
+            old.apply(operations)
+            #expect(old == new, "round \(round)")
+            if old != new { break }
+        }
+    }
+
+    @Test func scrollingAListByOneRowSendsOneScrollAndOneRow() {
+        var old = CellGrid(width: 20, height: 10)
+        for row in 0..<10 { old.put(Cluster.clusters(of: "row \(row) text"), style: .plain, row: row, column: 0, clip: old.bounds) }
+        var new = CellGrid(width: 20, height: 10)
+        for row in 0..<10 { new.put(Cluster.clusters(of: "row \(row + 1) text"), style: .plain, row: row, column: 0, clip: new.bounds) }
+        let operations = GridDiff.diff(from: old, to: new, scrollRegions: [new.bounds])
+        #expect(operations.count == 2)
+        #expect(operations.first == .scroll(top: 0, bottom: 10, left: 0, right: 20, rows: 1))
+        old.apply(operations)
+        #expect(old == new)
+    }
+
+    @Test func aOneCellChangeIsOneOperationOfOneRun() {
+        let old = CellGrid(width: 200, height: 50)
+        var new = old
+        new.put(Cluster.clusters(of: "x")[0], style: StyleID(rawValue: 3), row: 10, column: 42, clip: new.bounds)
+        #expect(GridDiff.diff(from: old, to: new) == [.line(row: 10, column: 42, runs: [CellRun("x", style: StyleID(rawValue: 3))])])
+    }
+
+    @Test func runsRepeatIdenticalCellsAndGiveStylesOnlyWhereTheyChange() {
+        var grid = CellGrid(width: 8, height: 1)
+        grid.put(Cluster.clusters(of: "aaab"), style: StyleID(rawValue: 1), row: 0, column: 0, clip: grid.bounds)
+        #expect(GridDiff.keyframe(grid) == [.line(row: 0, column: 0, runs: [
+            CellRun("a", style: StyleID(rawValue: 1), repeatCount: 3), CellRun("b"), CellRun(" ", style: .plain, repeatCount: 4),
+        ])])
+    }
+
+    @Test func overwritingHalfAWideClusterBlanksTheOtherHalf() {
+        var grid = CellGrid(width: 4, height: 1)
+        grid.put(Cluster.clusters(of: "日本"), style: .plain, row: 0, column: 0, clip: grid.bounds)
+        grid.put(Cluster.clusters(of: "x")[0], style: .plain, row: 0, column: 1, clip: grid.bounds)
+        #expect(grid.lines == [" x本"])
+        grid.put(Cluster.clusters(of: "日")[0], style: .plain, row: 0, column: 3, clip: grid.bounds)
+        #expect(grid.lines == [" x  "], "clipped at the edge, a wide cluster is a space, and the 本 it half covered is gone")
+    }
+}

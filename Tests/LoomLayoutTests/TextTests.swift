@@ -1,0 +1,55 @@
+import LoomLayout
+import Testing
+
+@Suite("Grapheme clusters and widths")
+struct ClusterTests {
+    @Test func eachScriptTakesTheCellsATerminalGivesIt() {
+        let cases: [(String, [Int])] = [
+            ("abc", [1, 1, 1]),
+            ("日本", [2, 2]),                                   // East Asian wide
+            ("e\u{301}", [1]),                                  // combining mark: one cluster
+            ("👨‍👩‍👧", [2]),                                        // ZWJ sequence
+            ("🇰🇷🇯🇵", [2, 2]),                                   // regional-indicator flags
+            ("❤️", [2]),                                         // emoji presentation selector
+            ("한글", [2, 2]),                                   // Hangul syllables
+            ("a\tb", [1, 1]),                                   // controls are not drawn
+        ]
+        for (text, widths) in cases {
+            #expect(Cluster.clusters(of: text).map(\.width) == widths, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        #expect(Cluster.width(of: "日本語 ok") == 9)
+    }
+}
+
+@Suite("Text layout")
+struct TextLayoutTests {
+    private func lines(_ text: String, _ width: Int?, _ options: TextOptions = TextOptions()) -> [String] {
+        TextLayout.lines(text, width: width, options: options).map(\.text)
+    }
+
+    @Test func wrapsAtSpacesAndInsideWordsOnlyWhenAWordIsLongerThanALine() {
+        #expect(lines("the quick brown fox", 10) == ["the quick", "brown fox"])
+        #expect(lines("abcdefghijkl", 5) == ["abcde", "fghij", "kl"])
+        #expect(lines("one\ntwo three", 20) == ["one", "two three"])
+        #expect(lines("natural width", nil) == ["natural width"])
+    }
+
+    @Test func aWideClusterThatDoesNotFitStartsTheNextLine() {
+        #expect(lines("ab日本", 3) == ["ab", "日", "本"])
+        #expect(lines("a👨‍👩‍👧b", 2) == ["a", "👨‍👩‍👧", "b"])
+        #expect(lines("e\u{301}e\u{301}e\u{301}", 2) == ["e\u{301}e\u{301}", "e\u{301}"])
+    }
+
+    @Test func lineLimitTruncatesTheLastLineWithAnEllipsis() {
+        #expect(lines("the quick brown fox jumps", 10, TextOptions(lineLimit: 2)) == ["the quick", "brown fox…"])
+        #expect(lines("short", 10, TextOptions(lineLimit: 2)) == ["short"])
+    }
+
+    @Test func truncationModesCutAtTheTailHeadOrMiddle() {
+        #expect(lines("abcdefghij", 5, TextOptions(lineLimit: 1)) == ["abcd…"])
+        #expect(lines("abcdefghij", 5, TextOptions(lineLimit: 1, truncation: .head)) == ["…ghij"])
+        #expect(lines("abcdefghij", 5, TextOptions(lineLimit: 1, truncation: .middle)) == ["ab…ij"])
+        #expect(lines("日本語テキスト", 6, TextOptions(lineLimit: 1)) == ["日本…"], "never half a cluster")
+        #expect(lines("🇰🇷🇯🇵🇺🇸", 4, TextOptions(lineLimit: 1, truncation: .head)) == ["…🇺🇸"])
+    }
+}
