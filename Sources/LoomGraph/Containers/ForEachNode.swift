@@ -21,12 +21,20 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     }
 
     private var keys: [RowKey] = []
+    /// How many elements the data has (built or not).
+    private(set) var rowCount = 0
+
+    override var rows: (built: Range<Int>, count: Int)? {
+        (builtRange, rowCount)
+    }
+
+    private var builtRange = 0..<0
 
     override init(_ view: ForEach<Data, ID, Content>, parent: Node?, graph: ViewGraph) {
         super.init(view, parent: parent, graph: graph)
         // A row is one element of its container: a `ForEach` inside a row builds eagerly.
-        childContext.buildsLazily = false
-        if context.buildsLazily {
+        childContext.lazyContainer = nil
+        if context.lazyContainer != nil {
             graph.lazyForEachNodes[ObjectIdentifier(self)] = Unmanaged.passUnretained(self)
         }
     }
@@ -39,7 +47,8 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
 
     override func process() {
         let data = view.data
-        let rows = context.buildsLazily ? graph.lazyWindow.rows(count: data.count) : 0..<data.count
+        let rows = context.lazyContainer.map { graph.lazyRows(in: $0, count: data.count) } ?? 0..<data.count
+        rowCount = data.count
         let oldKeys = keys
         let oldChildren = children
         var newChildren: [Node] = []
@@ -88,6 +97,7 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
         for leftover in leftovers { graph.destroy(leftover) }
         children = newChildren
         keys = newKeys
+        builtRange = rows
     }
 
     override func willBeDestroyed() {

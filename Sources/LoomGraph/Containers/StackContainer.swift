@@ -9,7 +9,7 @@ protocol RowBuildingContainer: PrimitiveView {
 
 extension RowBuildingContainer {
     func nodeDidAppear(_ node: PrimitiveNode<Self>) {
-        node.childContext.buildsLazily = Self.buildsLazily
+        node.childContext.lazyContainer = Self.buildsLazily ? node : nil
     }
 
     func updateChildren(_ children: inout ChildList) {

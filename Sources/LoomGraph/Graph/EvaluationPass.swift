@@ -88,6 +88,7 @@ extension ViewGraph {
         }
         evaluationObserver?(Evaluation(frame: frame, typeName: node.typeName, nodeSerial: node.serial, causes: node.lastCauses))
 
+        markLayoutChanged(from: node)
         guard node.tracksDependencies else {
             node.process()
             return
@@ -96,6 +97,15 @@ extension ViewGraph {
         node.observationGeneration &+= 1
         TrackingContext.evaluating(node) {
             ObservationBridge.track(node) { node.process() }
+        }
+    }
+
+    /// Stamps `node` and its ancestors with this frame, stopping at one already stamped.
+    private func markLayoutChanged(from node: Node) {
+        var current: Node? = node
+        while let changed = current, changed.layoutStamp != frame {
+            changed.layoutStamp = frame
+            current = changed.parent
         }
     }
 

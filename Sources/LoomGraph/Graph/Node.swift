@@ -99,12 +99,24 @@ public class Node {
     // MARK: - What snapshots and viewers see
 
     /// What the primitive tree shows for this node; nil for nodes that only group children.
-    var primitive: Primitive? { nil }
+    public var primitive: Primitive? { nil }
     /// The children a snapshot shows (a navigation stack shows only its top).
-    var visibleChildren: ArraySlice<Node> { children[...] }
-    var controlKind: ControlKind? { nil }
+    public var visibleChildren: ArraySlice<Node> { children[...] }
+    public var controlKind: ControlKind? { nil }
+
+    /// For a `ForEach`: the indices of the rows that exist now, and how many elements there are.
+    public var rows: (built: Range<Int>, count: Int)? { nil }
+
+    /// The lazy container whose viewport decides this node's rows, if any.
+    public var lazyContainer: Node? { context.lazyContainer }
+
+    /// The frame in which this node or something below it last changed: layout caches of a node
+    /// stay valid while its stamp does (invalidated upward only from what changed).
+    public internal(set) var layoutStamp = 0
     var tagValue: AnyHashable? { nil }
-    func perform(_ action: ControlAction) {}
+
+    /// Acts on the control this node is (a key press, a click), outside any evaluation.
+    public func perform(_ action: ControlAction) {}
 
     // MARK: - Storage
 

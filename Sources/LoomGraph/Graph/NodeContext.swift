@@ -3,6 +3,7 @@
 struct NodeContext {
     var environment = EnvironmentValues()
     var navigation: NavigationState?
-    /// Set by lazy containers for their content, cleared by eager containers and by rows.
-    var buildsLazily = false
+    /// The lazy container (`LazyVStack`, `LazyHStack`, `List`) whose `ForEach` in this position
+    /// builds only the rows in view; set by lazy containers, cleared by eager ones and by rows.
+    unowned(unsafe) var lazyContainer: Node?
 }

@@ -30,12 +30,12 @@ final class PrimitiveNode<V: PrimitiveView>: ViewNode<V> {
         view.nodeWillBeDestroyed(self)
     }
 
-    override var primitive: Primitive? { view.primitive(in: self) }
-    override var visibleChildren: ArraySlice<Node> { view.visibleChildren(in: self) }
-    override var controlKind: ControlKind? { V.controlKind }
+    public override var primitive: Primitive? { view.primitive(in: self) }
+    public override var visibleChildren: ArraySlice<Node> { view.visibleChildren(in: self) }
+    public override var controlKind: ControlKind? { V.controlKind }
     override var tagValue: AnyHashable? { view.tagValue }
 
-    override func perform(_ action: ControlAction) {
+    public override func perform(_ action: ControlAction) {
         view.perform(action, in: self)
     }
 }

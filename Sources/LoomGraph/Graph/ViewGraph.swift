@@ -21,7 +21,26 @@ public final class ViewGraph {
     public var lazyWindow: LazyWindow {
         didSet {
             guard lazyWindow != oldValue else { return }
-            for node in lazyForEachNodes.values { invalidate(node.takeUnretainedValue(), cause: .viewport) }
+            invalidateLazyRows(in: nil)
+        }
+    }
+
+    /// Decides which rows each lazy container builds (the layout layer derives it from the
+    /// viewers' viewports: the union of what they see, plus overscan). Without one,
+    /// `lazyWindow` applies to every lazy container.
+    public var lazyRowProvider: ((_ container: Node, _ count: Int) -> Range<Int>)?
+
+    func lazyRows(in container: Node, count: Int) -> Range<Int> {
+        let rows = lazyRowProvider?(container, count) ?? lazyWindow.rows(count: count)
+        return rows.clamped(to: 0..<count)
+    }
+
+    /// The rows a lazy container should build changed (a viewer scrolled): its `ForEach`es are
+    /// updated in the next frame. `nil`: every lazy container.
+    public func invalidateLazyRows(in container: Node?) {
+        for entry in lazyForEachNodes.values {
+            let node = entry.takeUnretainedValue()
+            if container == nil || node.lazyContainer === container { invalidate(node, cause: .viewport) }
         }
     }
 

@@ -22,6 +22,12 @@ public enum Primitive: Sendable, Hashable {
     case background(Color)
     case textStyle(TextStyle)
     case border(Color, width: Int)
+    case lineLimit(Int?)
+    case truncationMode(Text.TruncationMode)
+    case multilineTextAlignment(TextAlignment)
+    case fixedSize(horizontal: Bool, vertical: Bool)
+    /// Two children: the content, and what is layered over it.
+    case overlay(alignment: Alignment)
 }
 
 /// A `frame` modifier's constraints, in cells; nil means unconstrained.
@@ -38,4 +44,7 @@ public struct TextStyle: OptionSet, Sendable, Hashable {
     public static let bold = TextStyle(rawValue: 1)
     public static let italic = TextStyle(rawValue: 2)
     public static let underline = TextStyle(rawValue: 4)
+    public static let strikethrough = TextStyle(rawValue: 8)
+    public static let dim = TextStyle(rawValue: 16)
+    public static let inverse = TextStyle(rawValue: 32)
 }

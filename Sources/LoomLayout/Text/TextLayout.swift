@@ -1,12 +1,6 @@
-/// How text that does not fit is cut: `…` at the end (the default), at the start, or in the middle.
-public enum TruncationMode: Sendable, Hashable {
-    case tail, head, middle
-}
+import LoomGraph
 
-/// How the lines of multiline text line up with each other.
-public enum TextAlignment: Sendable, Hashable {
-    case leading, center, trailing
-}
+public typealias TruncationMode = Text.TruncationMode
 
 /// The options `Text` inherits from `lineLimit`, `truncationMode` and `multilineTextAlignment`.
 public struct TextOptions: Sendable, Hashable {
