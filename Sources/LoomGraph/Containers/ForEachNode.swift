@@ -24,11 +24,11 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     /// How many elements the data has (built or not).
     private(set) var rowCount = 0
 
-    override var rows: (built: Range<Int>, count: Int)? {
-        (builtRange, rowCount)
+    override var rows: (indices: [Int], count: Int)? {
+        (builtRanges.flatMap { Array($0) }, rowCount)
     }
 
-    private var builtRange = 0..<0
+    private var builtRanges: [Range<Int>] = []
 
     override init(_ view: ForEach<Data, ID, Content>, parent: Node?, graph: ViewGraph) {
         super.init(view, parent: parent, graph: graph)
@@ -47,23 +47,25 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
 
     override func process() {
         let data = view.data
-        let rows = context.lazyContainer.map { graph.lazyRows(in: $0, count: data.count) } ?? 0..<data.count
+        let ranges = context.lazyContainer.map { graph.lazyRows(in: $0, count: data.count) } ?? [0..<data.count]
         rowCount = data.count
+        let total = ranges.reduce(0) { $0 + $1.count }
         let oldKeys = keys
         let oldChildren = children
         var newChildren: [Node] = []
         var newKeys: [RowKey] = []
-        newChildren.reserveCapacity(rows.count)
-        newKeys.reserveCapacity(rows.count)
+        newChildren.reserveCapacity(total)
+        newKeys.reserveCapacity(total)
 
         // Rows are matched in order while the old ones line up, which costs no hashing; the first
         // row that does not switches to an index of the old rows not yet matched, built once.
         var unmatched: [RowKey: Node]?
         var occurrences: [ID: Int] = [:]
-        var index = data.index(data.startIndex, offsetBy: rows.lowerBound)
-        for position in 0..<rows.count {
-            let element = data[index]
-            data.formIndex(after: &index)
+        let indices = ranges.lazy.flatMap { $0 }
+        var position = -1
+        for offset in indices {
+            position += 1
+            let element = data[data.index(data.startIndex, offsetBy: offset)]
             let id = element[keyPath: view.id]
             let key: RowKey
             let reused: Node?
@@ -97,7 +99,7 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
         for leftover in leftovers { graph.destroy(leftover) }
         children = newChildren
         keys = newKeys
-        builtRange = rows
+        builtRanges = ranges
     }
 
     override func willBeDestroyed() {

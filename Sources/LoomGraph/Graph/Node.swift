@@ -104,8 +104,9 @@ public class Node {
     public var visibleChildren: ArraySlice<Node> { children[...] }
     public var controlKind: ControlKind? { nil }
 
-    /// For a `ForEach`: the indices of the rows that exist now, and how many elements there are.
-    public var rows: (built: Range<Int>, count: Int)? { nil }
+    /// For a `ForEach`: the index of each row that exists now (its children, in order), and
+    /// how many elements there are.
+    public var rows: (indices: [Int], count: Int)? { nil }
 
     /// The lazy container whose viewport decides this node's rows, if any.
     public var lazyContainer: Node? { context.lazyContainer }

@@ -28,11 +28,21 @@ public final class ViewGraph {
     /// Decides which rows each lazy container builds (the layout layer derives it from the
     /// viewers' viewports: the union of what they see, plus overscan). Without one,
     /// `lazyWindow` applies to every lazy container.
-    public var lazyRowProvider: ((_ container: Node, _ count: Int) -> Range<Int>)?
+    /// Several viewers may look at distant parts of one list, so the rows are a set of ranges.
+    public var lazyRowProvider: ((_ container: Node, _ count: Int) -> [Range<Int>])?
 
-    func lazyRows(in container: Node, count: Int) -> Range<Int> {
-        let rows = lazyRowProvider?(container, count) ?? lazyWindow.rows(count: count)
-        return rows.clamped(to: 0..<count)
+    /// The rows to build: sorted, merged, within the collection.
+    func lazyRows(in container: Node, count: Int) -> [Range<Int>] {
+        let wanted = lazyRowProvider?(container, count) ?? [lazyWindow.rows(count: count)]
+        var merged: [Range<Int>] = []
+        for range in wanted.map({ $0.clamped(to: 0..<count) }).filter({ !$0.isEmpty }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, range.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<Swift.max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        return merged
     }
 
     /// The rows a lazy container should build changed (a viewer scrolled): its `ForEach`es are

@@ -1,0 +1,33 @@
+import LoomGraph
+
+/// What a primitive inherits from its ancestors during layout and drawing.
+struct LayoutContext: Hashable {
+    /// The axis of the nearest stack: a `Divider` or `Spacer` follows it.
+    var stackAxis: Axis?
+    var text = TextOptions()
+    var style = Style()
+
+    /// Applies a modifier primitive to what descendants inherit.
+    func applying(_ primitive: Primitive) -> LayoutContext {
+        var context = self
+        switch primitive {
+        case .lineLimit(let limit): context.text.lineLimit = limit
+        case .truncationMode(let mode): context.text.truncation = mode
+        case .multilineTextAlignment(let alignment): context.text.alignment = alignment
+        case .foregroundColor(let color): context.style.foreground = color
+        case .background(let color): context.style.background = color
+        case .textStyle(let attributes):
+            if attributes.contains(.bold) { context.style.attributes.insert(.bold) }
+            if attributes.contains(.italic) { context.style.attributes.insert(.italic) }
+            if attributes.contains(.underline) { context.style.attributes.insert(.underline) }
+            if attributes.contains(.strikethrough) { context.style.attributes.insert(.strikethrough) }
+            if attributes.contains(.dim) { context.style.attributes.insert(.dim) }
+            if attributes.contains(.inverse) { context.style.attributes.insert(.inverse) }
+        default: break
+        }
+        return context
+    }
+
+    /// The part of the context that changes sizes (styles do not).
+    var measuringKey: TextOptions { text }
+}

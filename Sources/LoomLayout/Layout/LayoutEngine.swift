@@ -1,0 +1,303 @@
+import LoomGraph
+
+/// Lays out a graph's primitives on integer cells, the way SwiftUI lays out views:
+/// a parent proposes a size, the child chooses its size, the parent places it.
+///
+///     measure(element, proposal) ──► Size          (cached per node, proposal and text options,
+///                                                    valid while the node's layout stamp is)
+///     place(element, frame)      ──► [LayoutBox]   (pre-order; the boxes drawing and focus use)
+///
+/// Stacks share their space like SwiftUI's: children are measured at zero and at infinity to
+/// know how flexible they are, then the least flexible first get an equal share of what is
+/// left. Lazy stacks lay out only the rows that exist and stand in for the others with an
+/// estimated row height (the mean height of the rows measured), so their cost is the rows in
+/// view, whatever the collection's length.
+///
+/// Layout recurses once per primitive level; levels past `maximumDepth` are not laid out
+/// (counted in `depthLimitHits`), so the depth of recursion is bounded by us, not by data.
+public final class LayoutEngine {
+    public static let maximumDepth = 200
+
+    /// Deeper primitives skipped in the last layout.
+    public private(set) var depthLimitHits = 0
+    /// Sizes computed (not found in the cache) in the last layout: the work a change cost.
+    public private(set) var measurements = 0
+
+    private struct Key: Hashable {
+        let proposal: ProposedSize
+        let text: TextOptions
+        let axis: Axis?
+    }
+
+    private final class Entry {
+        var stamp: Int
+        var pass: Int
+        var sizes: [Key: Size] = [:]
+        init(stamp: Int, pass: Int) {
+            self.stamp = stamp
+            self.pass = pass
+        }
+    }
+
+    private var cache: [ObjectIdentifier: Entry] = [:]
+    private var pass = 0
+    /// Mean row height per lazy container, from the last layout (for viewports' row estimates).
+    public private(set) var rowHeights: [ObjectIdentifier: Double] = [:]
+    /// The offset each scroll container is shown at (rows, columns), asked during placement.
+    var scrollOffset: (Node) -> (x: Int, y: Int) = { _ in (0, 0) }
+    /// Content size of each scroll container, from the last layout.
+    public internal(set) var contentSizes: [ObjectIdentifier: Size] = [:]
+
+    public init() {}
+
+    // MARK: - Entry point
+
+    /// Lays out the root's elements top to bottom in a screen of `size`.
+    func layout(root: Node, size: Size) -> [LayoutBox] {
+        pass += 1
+        depthLimitHits = 0
+        measurements = 0
+        var boxes: [LayoutBox] = []
+        let screen = GridRect(column: 0, row: 0, width: size.width, height: size.height)
+        let elements = LayoutElement.children(of: root)
+        let context = LayoutContext(stackAxis: .vertical)
+        var row = 0
+        let proposal = ProposedSize(width: size.width, height: nil)
+        for element in elements {
+            let measured = self.size(of: element, proposal: proposal, context: context, depth: 0)
+            place(element, in: GridRect(column: 0, row: row, width: measured.width, height: measured.height), clip: screen,
+                  context: context, depth: 0, into: &boxes)
+            row += measured.height
+        }
+        // Entries of nodes not laid out in this pass (gone, or scrolled out) are dropped.
+        cache = cache.filter { $0.value.pass == pass }
+        return boxes
+    }
+
+    // MARK: - Measuring
+
+    func size(of element: LayoutElement, proposal: ProposedSize, context: LayoutContext, depth: Int) -> Size {
+        guard depth < Self.maximumDepth else {
+            depthLimitHits += 1
+            return .zero
+        }
+        let key = Key(proposal: proposal, text: context.measuringKey, axis: context.stackAxis)
+        let id = ObjectIdentifier(element.node)
+        let entry: Entry
+        if let existing = cache[id], existing.stamp == element.node.layoutStamp {
+            entry = existing
+            entry.pass = pass
+            if let size = entry.sizes[key] { return size }
+        } else {
+            entry = Entry(stamp: element.node.layoutStamp, pass: pass)
+            cache[id] = entry
+        }
+        measurements += 1
+        let size = computeSize(of: element, proposal: proposal, context: context, depth: depth)
+        entry.sizes[key] = size
+        return size
+    }
+
+    private func finite(_ value: Int?) -> Int? {
+        value == ProposedSize.infinity ? nil : value
+    }
+
+    private func computeSize(of element: LayoutElement, proposal: ProposedSize, context: LayoutContext, depth: Int) -> Size {
+        let children = LayoutElement.children(of: element.node)
+        let inner = context.applying(element.primitive)
+        switch element.primitive {
+        case .text(let text):
+            let lines = textLines(text, width: finite(proposal.width), height: finite(proposal.height), options: context.text)
+            return Size(width: lines.map(\.width).max() ?? 0, height: lines.count)
+        case .spacer(let minLength):
+            let axis = context.stackAxis ?? .vertical
+            let minimum = minLength ?? 0
+            let along = proposal[axis].map { $0 == ProposedSize.infinity ? $0 : Swift.max($0, minimum) } ?? minimum
+            return Size(axis, along: along, across: 0)
+        case .divider:
+            return context.stackAxis == .horizontal
+                ? Size(width: 1, height: finite(proposal.height) ?? 1)
+                : Size(width: finite(proposal.width) ?? 1, height: 1)
+        case .color:
+            return Size(width: finite(proposal.width) ?? 1, height: finite(proposal.height) ?? 1)
+        case .vStack(_, let spacing, let lazy):
+            return stack(.vertical, children, spacing: spacing ?? 0, lazy: lazy, proposal: proposal, context: context, depth: depth).size
+        case .hStack(_, let spacing, let lazy):
+            return stack(.horizontal, children, spacing: spacing ?? 0, lazy: lazy, proposal: proposal, context: context, depth: depth).size
+        case .zStack, .navigationStack:
+            let sizes = children.map { size(of: $0, proposal: proposal, context: context, depth: depth + 1) }
+            return Size(width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).max() ?? 0)
+        case .overlay:
+            guard let base = children.first else { return .zero }
+            return size(of: base, proposal: proposal, context: context, depth: depth + 1)
+        case .scrollView(let axes):
+            let content = scrollContent(children, axes: axes, proposal: proposal, context: context, depth: depth)
+            return Size(width: finite(proposal.width) ?? content.width, height: finite(proposal.height) ?? content.height)
+        case .list:
+            let content = listContent(children, width: finite(proposal.width), context: context, depth: depth).size
+            return Size(width: finite(proposal.width) ?? content.width, height: finite(proposal.height) ?? content.height)
+        case .button:
+            return content(children, proposal: proposal, context: inner, depth: depth)
+        case .navigationLink:
+            let label = content(children, proposal: shrink(proposal, width: 2), context: inner, depth: depth)
+            return Size(width: label.width + 2, height: label.height)
+        case .toggle:
+            let label = content(children, proposal: shrink(proposal, width: 4), context: inner, depth: depth)
+            return Size(width: label.width + 4, height: Swift.max(label.height, 1))
+        case .picker:
+            let parts = pickerParts(element.node)
+            let label = content(parts.label, proposal: .unspecified, context: inner, depth: depth)
+            let option = parts.option.map { size(of: $0, proposal: .unspecified, context: inner, depth: depth + 1) } ?? .zero
+            return Size(width: label.width + 2 + option.width + 4, height: Swift.max(1, label.height, option.height))
+        case .padding(let insets):
+            let child = content(children, proposal: shrink(proposal, width: insets.leading + insets.trailing, height: insets.top + insets.bottom), context: inner, depth: depth)
+            return Size(width: child.width + insets.leading + insets.trailing, height: child.height + insets.top + insets.bottom)
+        case .border:
+            let child = content(children, proposal: shrink(proposal, width: 2, height: 2), context: inner, depth: depth)
+            return Size(width: child.width + 2, height: child.height + 2)
+        case .frame(let spec):
+            return frameSize(spec, children, proposal: proposal, context: inner, depth: depth).size
+        case .fixedSize(let horizontal, let vertical):
+            let fixed = ProposedSize(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height)
+            return content(children, proposal: fixed, context: inner, depth: depth)
+        case .foregroundColor, .background, .textStyle, .lineLimit, .truncationMode, .multilineTextAlignment:
+            return content(children, proposal: proposal, context: inner, depth: depth)
+        }
+    }
+
+    /// The size of a wrapper's content: its one element, or its elements stacked vertically.
+    func content(_ children: [LayoutElement], proposal: ProposedSize, context: LayoutContext, depth: Int) -> Size {
+        if children.count == 1 { return size(of: children[0], proposal: proposal, context: context, depth: depth + 1) }
+        return stack(.vertical, children, spacing: 0, lazy: false, proposal: proposal, context: context, depth: depth).size
+    }
+
+    private func shrink(_ proposal: ProposedSize, width: Int = 0, height: Int = 0) -> ProposedSize {
+        ProposedSize(width: proposal.width.map { $0.subtracting(width) }, height: proposal.height.map { $0.subtracting(height) })
+    }
+
+    func textLines(_ text: String, width: Int?, height: Int?, options: TextOptions) -> [TextLine] {
+        var options = options
+        if let height {
+            guard height > 0 else { return [] }
+            options.lineLimit = Swift.min(options.lineLimit ?? height, height)
+        }
+        return TextLayout.lines(text, width: width, options: options)
+    }
+
+    // MARK: - Stacks
+
+    struct StackLayout {
+        var size: Size
+        var sizes: [Size]
+        /// Lazy stacks: where each built row starts along the axis (its index times the estimated
+        /// row height), nil for elements that are not rows; empty for other stacks.
+        var rowStarts: [Int?] = []
+    }
+
+    /// SwiftUI's stack algorithm on cells (see the type's comment).
+    func stack(_ axis: Axis, _ children: [LayoutElement], spacing: Int, lazy: Bool, proposal: ProposedSize,
+               context: LayoutContext, depth: Int) -> StackLayout {
+        guard !children.isEmpty else { return StackLayout(size: .zero, sizes: []) }
+        var inner = context
+        inner.stackAxis = axis
+        let across = proposal[axis.other]
+        let spacingTotal = spacing * (children.count - 1)
+        var sizes: [Size]
+        if lazy || proposal[axis] == nil || proposal[axis] == ProposedSize.infinity {
+            sizes = children.map { size(of: $0, proposal: ProposedSize(axis, along: lazy ? nil : proposal[axis], across: across), context: inner, depth: depth + 1) }
+        } else {
+            var remaining = proposal[axis]!.subtracting(spacingTotal)
+            let flexibility = children.map { child in
+                size(of: child, proposal: ProposedSize(axis, along: ProposedSize.infinity, across: across), context: inner, depth: depth + 1)[axis]
+                    .subtracting(size(of: child, proposal: ProposedSize(axis, along: 0, across: across), context: inner, depth: depth + 1)[axis])
+            }
+            let order = children.indices.sorted { (flexibility[$0], $0) < (flexibility[$1], $1) }
+            sizes = Array(repeating: .zero, count: children.count)
+            for (placed, index) in order.enumerated() {
+                let share = remaining / (children.count - placed)
+                let size = size(of: children[index], proposal: ProposedSize(axis, along: share, across: across), context: inner, depth: depth + 1)
+                sizes[index] = size
+                remaining = remaining.subtracting(size[axis])
+            }
+        }
+        var along = sizes.reduce(spacingTotal) { $0.adding($1[axis]) }
+        var rowStarts: [Int?] = []
+        if lazy, let forEach = children.lazy.compactMap({ $0.row?.forEach }).first, let rows = forEach.rows {
+            // Unbuilt rows are estimated at the mean height of the built ones (plus spacing):
+            // a row's place is its index times that, so no row before it needs measuring.
+            let built = children.indices.filter { children[$0].row != nil }
+            let mean = built.isEmpty ? 1.0 : Double(built.reduce(0) { $0 + sizes[$1][axis] }) / Double(built.count)
+            if let container = forEach.lazyContainer { rowHeights[ObjectIdentifier(container)] = mean + Double(spacing) }
+            let pitch = mean + Double(spacing)
+            var position = 0
+            for (child, size) in zip(children, sizes) {
+                if let row = child.row { position = Swift.max(position, Int((Double(row.index) * pitch).rounded())) }
+                rowStarts.append(child.row == nil ? nil : position)
+                position += size[axis] + spacing
+            }
+            along = Swift.max(along, Int((Double(rows.count) * pitch).rounded()) - spacing)
+        }
+        let acrossSize = sizes.map { $0[axis.other] }.max() ?? 0
+        return StackLayout(size: Size(axis, along: along, across: acrossSize), sizes: sizes, rowStarts: rowStarts)
+    }
+
+    // MARK: - Scroll views and lists
+
+    private func scrollContent(_ children: [LayoutElement], axes: Axis.Set, proposal: ProposedSize, context: LayoutContext, depth: Int) -> Size {
+        let offered = ProposedSize(width: axes.contains(.horizontal) ? nil : finite(proposal.width),
+                                   height: axes.contains(.vertical) ? nil : finite(proposal.height))
+        return content(children, proposal: offered, context: context, depth: depth)
+    }
+
+    /// A list's rows, with a separator line between rows.
+    func listContent(_ children: [LayoutElement], width: Int?, context: LayoutContext, depth: Int) -> StackLayout {
+        var layout = stack(.vertical, children, spacing: 1, lazy: true, proposal: ProposedSize(width: width, height: nil), context: context, depth: depth)
+        layout.size.width = width ?? layout.size.width
+        return layout
+    }
+
+    // MARK: - Frames
+
+    /// SwiftUI's flexible frame: the child is offered the proposal clamped to the frame's bounds
+    /// (or the ideal size when there is no proposal); the frame takes the proposal clamped to
+    /// its bounds, where a missing bound is the child's size.
+    func frameSize(_ spec: FrameSpec, _ children: [LayoutElement], proposal: ProposedSize, context: LayoutContext, depth: Int) -> (size: Size, child: Size) {
+        func offer(_ proposed: Int?, _ minimum: Int?, _ ideal: Int?, _ maximum: Int?) -> Int? {
+            guard let proposed else { return ideal }
+            var value = proposed
+            if let minimum { value = Swift.max(value, minimum) }
+            if let maximum { value = Swift.min(value, maximum) }
+            return value
+        }
+        let child = content(children, proposal: ProposedSize(width: offer(proposal.width, spec.minWidth, spec.idealWidth, spec.maxWidth),
+                                                             height: offer(proposal.height, spec.minHeight, spec.idealHeight, spec.maxHeight)),
+                            context: context, depth: depth)
+        func result(_ proposed: Int?, _ minimum: Int?, _ ideal: Int?, _ maximum: Int?, _ child: Int) -> Int {
+            if minimum == nil && maximum == nil { return ideal.map { proposed == nil ? $0 : child } ?? child }
+            let target = finite(proposed) ?? ideal ?? child
+            let lower = minimum ?? Swift.min(child, maximum ?? child)
+            let upper = maximum ?? Swift.max(child, minimum ?? child)
+            return Swift.min(Swift.max(target, lower), Swift.max(lower, upper == ProposedSize.infinity ? target : upper))
+        }
+        let size = Size(width: result(proposal.width, spec.minWidth, spec.idealWidth, spec.maxWidth, child.width),
+                        height: result(proposal.height, spec.minHeight, spec.idealHeight, spec.maxHeight, child.height))
+        return (size, child)
+    }
+
+    // MARK: - Pickers
+
+    /// A picker's label elements and the element of the option it shows (highlighted, or selected).
+    func pickerParts(_ node: Node) -> (label: [LayoutElement], option: LayoutElement?) {
+        guard node.children.count == 2, case .picker(let selected, let highlighted)? = node.primitive else { return ([], nil) }
+        let label = elements(at: node.children[0])
+        let options = elements(at: node.children[1])
+        let shown = highlighted ?? selected
+        return (label, shown.flatMap { $0 < options.count ? options[$0] : nil })
+    }
+
+    /// The elements a subtree contributes: the node itself if it lays out, else its descendants.
+    func elements(at node: Node) -> [LayoutElement] {
+        if let primitive = node.primitive { return [LayoutElement(node: node, primitive: primitive)] }
+        return LayoutElement.children(of: node)
+    }
+}
