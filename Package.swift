@@ -5,6 +5,7 @@ let package = Package(
     name: "Loom",
     products: [
         .library(name: "LoomGraph", targets: ["LoomGraph"]),
+        .library(name: "LoomLayout", targets: ["LoomLayout"]),
         .library(name: "LoomStore", targets: ["LoomStore"]),
         .executable(name: "loom-bench", targets: ["LoomBench"]),
     ],

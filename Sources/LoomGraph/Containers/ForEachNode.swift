@@ -30,6 +30,8 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
 
     private var builtRanges: [Range<Int>] = []
 
+    override var lazyRowRanges: [Range<Int>]? { context.lazyContainer == nil ? nil : builtRanges }
+
     override init(_ view: ForEach<Data, ID, Content>, parent: Node?, graph: ViewGraph) {
         super.init(view, parent: parent, graph: graph)
         // A row is one element of its container: a `ForEach` inside a row builds eagerly.

@@ -108,6 +108,9 @@ public class Node {
     /// how many elements there are.
     public var rows: (indices: [Int], count: Int)? { nil }
 
+    /// For a lazy `ForEach`: the ranges of rows it built in its last update.
+    var lazyRowRanges: [Range<Int>]? { nil }
+
     /// The lazy container whose viewport decides this node's rows, if any.
     public var lazyContainer: Node? { context.lazyContainer }
 

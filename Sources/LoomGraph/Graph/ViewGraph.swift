@@ -45,6 +45,16 @@ public final class ViewGraph {
         return merged
     }
 
+    /// Asks the row provider again and updates (next frame) exactly the lazy `ForEach`es whose
+    /// rows differ from what they built: a host calls it after viewers scrolled or resized.
+    public func refreshLazyRows() {
+        for entry in lazyForEachNodes.values {
+            let node = entry.takeUnretainedValue()
+            guard let container = node.lazyContainer, let built = node.lazyRowRanges, let rows = node.rows else { continue }
+            if lazyRows(in: container, count: rows.count) != built { invalidate(node, cause: .viewport) }
+        }
+    }
+
     /// The rows a lazy container should build changed (a viewer scrolled): its `ForEach`es are
     /// updated in the next frame. `nil`: every lazy container.
     public func invalidateLazyRows(in container: Node?) {

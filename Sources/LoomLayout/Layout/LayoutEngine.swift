@@ -176,11 +176,9 @@ public final class LayoutEngine {
     }
 
     func textLines(_ text: String, width: Int?, height: Int?, options: TextOptions) -> [TextLine] {
+        // Like SwiftUI's, text takes at least one line, whatever height it is offered.
         var options = options
-        if let height {
-            guard height > 0 else { return [] }
-            options.lineLimit = Swift.min(options.lineLimit ?? height, height)
-        }
+        if let height { options.lineLimit = Swift.min(options.lineLimit ?? Swift.max(height, 1), Swift.max(height, 1)) }
         return TextLayout.lines(text, width: width, options: options)
     }
 

@@ -1,0 +1,109 @@
+import LoomGraph
+
+/// Focus and input for one viewport: focus moves through the controls and list rows in tree
+/// order; keys act on the focused one; scrolling follows the focus.
+///
+/// | key | effect |
+/// |---|---|
+/// | Tab, ↓ / Shift-Tab, ↑ | next / previous focusable (the first if none) |
+/// | Enter, Space | activate: press a button, flip a toggle, choose a picker's highlighted option, follow a link; on a list row, its first control |
+/// | ←, → | move a focused picker's highlight |
+/// | Escape, Backspace | pop the innermost navigation stack |
+/// | PageUp, PageDown | scroll the focused view's scroll container by its height |
+/// | Home, End | focus the first / last focusable |
+/// | mouse wheel | scroll the scroll container under the pointer |
+extension SceneRenderer {
+    /// Handles a key; returns whether it did anything (the host then renders a frame).
+    @discardableResult
+    public func handle(_ key: Key, in viewport: Viewport) -> Bool {
+        let focusable = focusOrder(viewport.boxes)
+        let current = focusable.firstIndex { ObjectIdentifier(viewport.boxes[$0].node) == viewport.focus }
+        func focus(_ position: Int) {
+            guard !focusable.isEmpty else { return }
+            let index = focusable[min(max(position, 0), focusable.count - 1)]
+            viewport.focus = ObjectIdentifier(viewport.boxes[index].node)
+            scrollToShow(index, in: viewport)
+        }
+        switch key {
+        case .tab, .down:
+            focus(current.map { $0 + 1 } ?? 0)
+        case .backTab, .up:
+            focus(current.map { $0 - 1 } ?? 0)
+        case .home:
+            focus(0)
+        case .end:
+            focus(focusable.count - 1)
+        case .enter, .space:
+            guard let current, let control = control(in: focusable[current], of: viewport) else { return false }
+            control.perform(.activate)
+        case .left, .right:
+            guard let current, viewport.boxes[focusable[current]].node.controlKind == .picker else { return false }
+            viewport.boxes[focusable[current]].node.perform(.moveHighlight(by: key == .left ? -1 : 1))
+        case .escape, .backspace:
+            return graph.popNavigation()
+        case .pageUp, .pageDown:
+            let index = current.map { focusable[$0] } ?? viewport.boxes.firstIndex { isScrollContainer($0) }
+            guard let index, let container = scrollContainerBox(around: index, in: viewport) else { return false }
+            let page = max(1, viewport.boxes[container].frame.height - 1)
+            viewport.scroll(viewport.boxes[container].node, rows: key == .pageDown ? page : -page)
+        case .wheel(let lines, let row, let column):
+            guard let container = viewport.boxes.lastIndex(where: { isScrollContainer($0) && $0.frame.intersection($0.clip).contains(column: column, row: row) }) else {
+                return false
+            }
+            viewport.scroll(viewport.boxes[container].node, rows: lines)
+        case .character:
+            return false
+        }
+        return true
+    }
+
+    /// The boxes focus moves through, in tree order: controls, and list rows (a control inside a
+    /// list row is reached through its row). Rows built beyond the screen (overscan) count, so
+    /// focus can move past the last visible row and the list follows.
+    func focusOrder(_ boxes: [LayoutBox]) -> [Int] {
+        var order: [Int] = []
+        var insideRowUntil = -1
+        for (index, box) in boxes.enumerated() {
+            if box.isListRow {
+                order.append(index)
+                insideRowUntil = index + box.descendants
+            } else if box.node.controlKind != nil && index > insideRowUntil {
+                order.append(index)
+            }
+        }
+        return order
+    }
+
+    private func isScrollContainer(_ box: LayoutBox) -> Bool {
+        switch box.primitive {
+        case .scrollView, .list: true
+        default: false
+        }
+    }
+
+    /// The control a focused box stands for: itself, or a list row's first control.
+    private func control(in index: Int, of viewport: Viewport) -> Node? {
+        let box = viewport.boxes[index]
+        if box.node.controlKind != nil { return box.node }
+        return viewport.boxes[index...(index + box.descendants)].first { $0.node.controlKind != nil }?.node
+    }
+
+    /// The box of the innermost scroll container holding box `index`.
+    private func scrollContainerBox(around index: Int, in viewport: Viewport) -> Int? {
+        (0..<index).reversed().first { candidate in
+            isScrollContainer(viewport.boxes[candidate]) && candidate + viewport.boxes[candidate].descendants >= index
+        } ?? (isScrollContainer(viewport.boxes[index]) ? index : nil)
+    }
+
+    /// Scrolls the focused box's container so the box is inside it.
+    private func scrollToShow(_ index: Int, in viewport: Viewport) {
+        guard let container = scrollContainerBox(around: index, in: viewport), container != index else { return }
+        let visible = viewport.boxes[container].frame
+        let frame = viewport.boxes[index].frame
+        if frame.row < visible.row {
+            viewport.scroll(viewport.boxes[container].node, rows: frame.row - visible.row)
+        } else if frame.maxRow > visible.maxRow {
+            viewport.scroll(viewport.boxes[container].node, rows: frame.maxRow - visible.maxRow)
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import LoomGraph
+
+/// Renders one scene's graph for any number of viewports.
+///
+/// Each frame: evaluate the graph; keep each lazy container's rows to what the viewports show
+/// (the union of their visible rows plus overscan, as ranges, so distant viewers do not build
+/// the rows between them), evaluating again if that changed; then per viewport: layout, draw,
+/// and diff against the grid it was last sent. Viewports of one size share the layout caches.
+public final class SceneRenderer {
+    public let graph: ViewGraph
+    public let styles = StyleTable()
+    public let engine = LayoutEngine()
+    public private(set) var viewports: [Viewport] = []
+
+    public init(graph: ViewGraph) {
+        self.graph = graph
+        graph.lazyRowProvider = { [unowned self] container, count in self.visibleRows(of: container, count: count) }
+    }
+
+    public func addViewport(size: Size) -> Viewport {
+        let viewport = Viewport(size: size)
+        viewports.append(viewport)
+        graph.invalidateLazyRows(in: nil)
+        return viewport
+    }
+
+    public func removeViewport(_ viewport: Viewport) {
+        viewports.removeAll { $0 === viewport }
+        graph.invalidateLazyRows(in: nil)
+    }
+
+    /// A frame for every viewport: the operations that bring what it was last sent up to date
+    /// (everything, for a new or resized one).
+    public func render() -> [(viewport: Viewport, operations: [GridOperation])] {
+        graph.refreshLazyRows()
+        graph.settle(maxFrames: 4)
+        for viewport in viewports { layout(viewport) }
+        // Layout measured row heights; if that moves the rows lazy containers need, once more.
+        graph.refreshLazyRows()
+        if graph.needsFrame {
+            graph.settle(maxFrames: 4)
+            for viewport in viewports { layout(viewport) }
+        }
+        return viewports.map { viewport in
+            var grid = CellGrid(width: viewport.size.width, height: viewport.size.height)
+            Drawing.draw(viewport.boxes, into: &grid, styles: styles, focus: viewport.focus)
+            let operations = viewport.needsKeyframe
+                ? GridDiff.keyframe(grid)
+                : GridDiff.diff(from: viewport.grid, to: grid, scrollRegions: scrollRegions(viewport))
+            viewport.grid = grid
+            viewport.needsKeyframe = false
+            return (viewport, operations)
+        }
+    }
+
+    private func layout(_ viewport: Viewport) {
+        engine.scrollOffset = { node in viewport.scrollOffsets[ObjectIdentifier(node)] ?? (0, 0) }
+        viewport.boxes = engine.layout(root: graph.root, size: viewport.size)
+    }
+
+    // MARK: - Lazy rows
+
+    /// The rows of `container` each viewport shows, plus overscan: `(offset ÷ row height)`
+    /// onwards, for a screenful, with the row height the last layout measured (1 before any).
+    func visibleRows(of container: Node, count: Int) -> [Range<Int>] {
+        let pitch = max(engine.rowHeights[ObjectIdentifier(container)] ?? 1, 0.5)
+        let scroller = scrollContainer(of: container)
+        return viewports.map { viewport in
+            let offset = scroller.map { viewport.scrollOffset(of: $0) } ?? 0
+            let first = Int(Double(offset) / pitch)
+            let visible = Int((Double(viewport.size.height) / pitch).rounded(.up)) + 1
+            let lower = max(0, first - LazyWindow.overscan / 2)
+            return lower..<min(count, lower + visible + LazyWindow.overscan)
+        }
+    }
+
+    /// The node whose scroll offset moves a lazy container: a `List` scrolls itself; a lazy
+    /// stack is moved by the nearest `ScrollView` around it.
+    func scrollContainer(of container: Node) -> Node? {
+        if case .list? = container.primitive { return container }
+        var current = container.parent
+        while let node = current {
+            if case .scrollView? = node.primitive { return node }
+            current = node.parent
+        }
+        return nil
+    }
+
+    private func scrollRegions(_ viewport: Viewport) -> [GridRect] {
+        viewport.boxes.compactMap { box in
+            switch box.primitive {
+            case .scrollView, .list: box.frame.intersection(box.clip)
+            default: nil
+            }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import LoomGraph
+
+/// Text snapshots of what a viewer of a given size sees: the golden tests, and the daemon's
+/// `snapshot` command, use them.
+public enum Snapshot {
+    /// The screen as plain text, one line per row, trailing spaces removed.
+    public static func text(_ grid: CellGrid) -> String {
+        grid.lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }.joined(separator: "\n")
+    }
+
+    /// The screen with style markup: `{bold fg=red}text{}` around runs in a non-plain style.
+    public static func markup(_ grid: CellGrid, styles: StyleTable) -> String {
+        (0..<grid.height).map { row in
+            var line = ""
+            var current = StyleID.plain
+            for cell in grid.row(row) where !cell.isContinuation {
+                if cell.style != current {
+                    line += "{\(describe(styles[cell.style]))}"
+                    current = cell.style
+                }
+                line += cell.text
+            }
+            if current != .plain { line += "{}" }
+            return String(line.reversed().drop(while: { $0 == " " }).reversed())
+        }.joined(separator: "\n")
+    }
+
+    static func describe(_ style: Style) -> String {
+        var parts: [String] = []
+        let names: [(Style.Attributes, String)] = [(.bold, "bold"), (.dim, "dim"), (.italic, "italic"), (.underline, "underline"),
+                                                    (.inverse, "inverse"), (.strikethrough, "strike")]
+        for (attribute, name) in names where style.attributes.contains(attribute) { parts.append(name) }
+        if let foreground = style.foreground { parts.append("fg=\(describe(foreground))") }
+        if let background = style.background { parts.append("bg=\(describe(background))") }
+        return parts.joined(separator: " ")
+    }
+
+    static func describe(_ color: Color) -> String {
+        switch color {
+        case .named(let name): "\(name)"
+        case .palette(let index): "\(index)"
+        case .rgb(let red, let green, let blue): "#" + [red, green, blue].map { String($0, radix: 16).leftPadded(2) }.joined()
+        }
+    }
+
+    /// Renders a view at a size (a fresh graph, one viewport), as plain text.
+    public static func render<V: View>(_ view: V, width: Int, height: Int) -> String {
+        text(grid(view, width: width, height: height).grid)
+    }
+
+    /// Renders a view at a size, with style markup.
+    public static func renderMarkup<V: View>(_ view: V, width: Int, height: Int) -> String {
+        let (grid, styles) = grid(view, width: width, height: height)
+        return markup(grid, styles: styles)
+    }
+
+    private static func grid<V: View>(_ view: V, width: Int, height: Int) -> (grid: CellGrid, styles: StyleTable) {
+        let renderer = SceneRenderer(graph: ViewGraph(view))
+        let viewport = renderer.addViewport(size: Size(width: width, height: height))
+        _ = renderer.render()
+        return (viewport.grid, renderer.styles)
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(_ width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}

@@ -1,0 +1,47 @@
+import LoomGraph
+
+/// One viewer's view of a scene: its size, where each scroll container is scrolled to, what
+/// has focus, and the grid it was last sent. Viewers of one scene share the graph and its
+/// state; each has its own viewport.
+public final class Viewport {
+    public internal(set) var size: Size
+    /// Scroll offsets by scroll container (a `ScrollView` or a `List` node).
+    var scrollOffsets: [ObjectIdentifier: (x: Int, y: Int)] = [:]
+    /// The focused control or list row.
+    public internal(set) var focus: ObjectIdentifier?
+    /// The boxes of the last layout (for focus order, hit testing and scrolling).
+    public internal(set) var boxes: [LayoutBox] = []
+    /// What the viewer was last sent.
+    public internal(set) var grid: CellGrid
+    /// Whether the next frame must repaint everything (new viewer, resize).
+    var needsKeyframe = true
+
+    init(size: Size) {
+        self.size = size
+        self.grid = CellGrid(width: size.width, height: size.height)
+    }
+
+    /// The row a scroll container is scrolled to.
+    public func scrollOffset(of container: Node) -> Int {
+        scrollOffsets[ObjectIdentifier(container)]?.y ?? 0
+    }
+
+    public func resize(to size: Size) {
+        guard size != self.size else { return }
+        self.size = size
+        grid = CellGrid(width: size.width, height: size.height)
+        needsKeyframe = true
+    }
+
+    /// Scrolls a container by `rows` (and `columns`); layout clamps to the content.
+    public func scroll(_ container: Node, rows: Int, columns: Int = 0) {
+        let id = ObjectIdentifier(container)
+        let current = scrollOffsets[id] ?? (0, 0)
+        scrollOffsets[id] = (max(0, current.x + columns), max(0, current.y + rows))
+    }
+
+    public func scroll(_ container: Node, toRow row: Int) {
+        let id = ObjectIdentifier(container)
+        scrollOffsets[id] = (scrollOffsets[id]?.x ?? 0, max(0, row))
+    }
+}
