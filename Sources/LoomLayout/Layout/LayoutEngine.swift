@@ -9,7 +9,8 @@ import LoomGraph
 ///
 /// Stacks share their space like SwiftUI's: children are measured at zero and at infinity to
 /// know how flexible they are, then the least flexible first get an equal share of what is
-/// left. Lazy stacks lay out only the rows that exist and stand in for the others with an
+/// left — except that spacers wait until the other children are served (SwiftUI would let a
+/// spacer's share squeeze a text; on a terminal that truncates words for blank cells). Lazy stacks lay out only the rows that exist and stand in for the others with an
 /// estimated row height (the mean height of the rows measured), so their cost is the rows in
 /// view, whatever the collection's length.
 ///
@@ -17,6 +18,10 @@ import LoomGraph
 /// (counted in `depthLimitHits`), so the depth of recursion is bounded by us, not by data.
 public final class LayoutEngine {
     public static let maximumDepth = 200
+
+    /// Cells between the children of an `HStack` without a spacing: one, so words stay apart.
+    /// A `VStack`'s children touch (0 rows): rows are scarce on a terminal.
+    public static let defaultHorizontalSpacing = 1
 
     /// Deeper primitives skipped in the last layout.
     public private(set) var depthLimitHits = 0
@@ -59,7 +64,7 @@ public final class LayoutEngine {
         measurements = 0
         var boxes: [LayoutBox] = []
         let screen = GridRect(column: 0, row: 0, width: size.width, height: size.height)
-        let elements = LayoutElement.children(of: root)
+        let elements = self.elements(at: root)
         let context = LayoutContext(stackAxis: .vertical)
         var row = 0
         let proposal = ProposedSize(width: size.width, height: nil)
@@ -123,7 +128,7 @@ public final class LayoutEngine {
         case .vStack(_, let spacing, let lazy):
             return stack(.vertical, children, spacing: spacing ?? 0, lazy: lazy, proposal: proposal, context: context, depth: depth).size
         case .hStack(_, let spacing, let lazy):
-            return stack(.horizontal, children, spacing: spacing ?? 0, lazy: lazy, proposal: proposal, context: context, depth: depth).size
+            return stack(.horizontal, children, spacing: spacing ?? Self.defaultHorizontalSpacing, lazy: lazy, proposal: proposal, context: context, depth: depth).size
         case .zStack, .navigationStack:
             let sizes = children.map { size(of: $0, proposal: proposal, context: context, depth: depth + 1) }
             return Size(width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).max() ?? 0)
@@ -204,18 +209,28 @@ public final class LayoutEngine {
         if lazy || proposal[axis] == nil || proposal[axis] == ProposedSize.infinity {
             sizes = children.map { size(of: $0, proposal: ProposedSize(axis, along: lazy ? nil : proposal[axis], across: across), context: inner, depth: depth + 1) }
         } else {
-            var remaining = proposal[axis]!.subtracting(spacingTotal)
-            let flexibility = children.map { child in
-                size(of: child, proposal: ProposedSize(axis, along: ProposedSize.infinity, across: across), context: inner, depth: depth + 1)[axis]
-                    .subtracting(size(of: child, proposal: ProposedSize(axis, along: 0, across: across), context: inner, depth: depth + 1)[axis])
+            // Spacers get what the other children leave (their minimum is reserved for them);
+            // the others share the rest, least flexible first, each an equal part of what is left.
+            let spacers = children.indices.filter { if case .spacer = children[$0].primitive { true } else { false } }
+            let others = children.indices.filter { !spacers.contains($0) }
+            let minimum = { (index: Int) in
+                self.size(of: children[index], proposal: ProposedSize(axis, along: 0, across: across), context: inner, depth: depth + 1)
             }
-            let order = children.indices.sorted { (flexibility[$0], $0) < (flexibility[$1], $1) }
+            let flexibility = children.indices.map { index in
+                self.size(of: children[index], proposal: ProposedSize(axis, along: ProposedSize.infinity, across: across), context: inner, depth: depth + 1)[axis]
+                    .subtracting(minimum(index)[axis])
+            }
+            var remaining = proposal[axis]!.subtracting(spacingTotal)
+            var reserved = spacers.reduce(0) { $0 + minimum($1)[axis] }
             sizes = Array(repeating: .zero, count: children.count)
-            for (placed, index) in order.enumerated() {
-                let share = remaining / (children.count - placed)
-                let size = size(of: children[index], proposal: ProposedSize(axis, along: share, across: across), context: inner, depth: depth + 1)
-                sizes[index] = size
-                remaining = remaining.subtracting(size[axis])
+            for group in [others.sorted { (flexibility[$0], $0) < (flexibility[$1], $1) }, spacers] {
+                if group == spacers { reserved = 0 }
+                for (placed, index) in group.enumerated() {
+                    let share = remaining.subtracting(reserved) / (group.count - placed)
+                    let size = size(of: children[index], proposal: ProposedSize(axis, along: share, across: across), context: inner, depth: depth + 1)
+                    sizes[index] = size
+                    remaining = remaining.subtracting(size[axis])
+                }
             }
         }
         var along = sizes.reduce(spacingTotal) { $0.adding($1[axis]) }

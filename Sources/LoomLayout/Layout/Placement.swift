@@ -26,7 +26,7 @@ extension LayoutEngine {
         case .vStack(let alignment, let spacing, let lazy):
             placeStack(.vertical, children, across: alignment.fraction, spacing: spacing ?? 0, lazy: lazy, frame: frame, clip: clip, context: context, depth: depth, into: &boxes)
         case .hStack(let alignment, let spacing, let lazy):
-            placeStack(.horizontal, children, across: alignment.fraction, spacing: spacing ?? 0, lazy: lazy, frame: frame, clip: clip, context: context, depth: depth, into: &boxes)
+            placeStack(.horizontal, children, across: alignment.fraction, spacing: spacing ?? Self.defaultHorizontalSpacing, lazy: lazy, frame: frame, clip: clip, context: context, depth: depth, into: &boxes)
         case .zStack(let alignment):
             for child in children {
                 let measured = self.size(of: child, proposal: size, context: context, depth: depth + 1)

@@ -1,0 +1,109 @@
+import LoomGraph
+import LoomLayout
+import Testing
+
+// Golden snapshots: each primitive and modifier rendered at a size, as a viewer would see it.
+
+/// The snapshot without the blank rows below the content.
+private func render<V: View>(_ view: V, _ width: Int, _ height: Int) -> String {
+    var text = Snapshot.render(view, width: width, height: height)
+    while text.hasSuffix("\n") { text.removeLast() }
+    return text
+}
+
+@Suite("Golden snapshots: text")
+struct TextSnapshots {
+    @Test func plainWrappedAndAlignedText() {
+        #expect(render(Text("hello"), 10, 1) == "hello")
+        #expect(render(Text("the quick brown fox").frame(width: 10), 12, 3) == "the quick\nbrown fox")
+        #expect(render(Text("ab cd\nlonger line").multilineTextAlignment(.trailing).frame(width: 11, alignment: .leading), 12, 2) == "      ab cd\nlonger line")
+        #expect(render(Text("ab cd\nlonger line").multilineTextAlignment(.center).frame(width: 11), 12, 2) == "   ab cd\nlonger line")
+    }
+
+    @Test func lineLimitAndTruncationModes() {
+        #expect(render(Text("one two three four").lineLimit(1).frame(width: 10), 10, 1) == "one two t…")
+        #expect(render(Text("one two three four").lineLimit(1).truncationMode(.head).frame(width: 10), 10, 1) == "…hree four")
+        #expect(render(Text("one two three four").lineLimit(1).truncationMode(.middle).frame(width: 10), 10, 1) == "one t…four")
+        #expect(render(Text("one two three four five").lineLimit(2).frame(width: 10), 10, 3) == "one two\nthree fou…")
+    }
+
+    @Test func wideClustersAtLineEndsMoveToTheNextLine() {
+        #expect(render(Text("abc日本").frame(width: 4, alignment: .leading), 4, 2) == "abc\n日本")
+        #expect(render(Text("ab👨‍👩‍👧🇰🇷").frame(width: 3, alignment: .leading), 4, 3) == "ab\n👨‍👩‍👧\n🇰🇷")
+        #expect(render(Text("cafe\u{301} ok").frame(width: 4, alignment: .leading), 4, 2) == "cafe\u{301}\nok")
+    }
+
+    @Test func wideClustersClippedAtTheScreenEdgeBecomeSpaces() {
+        #expect(render(HStack(spacing: 0) { Text("abc").fixedSize(); Text("日本").fixedSize() }, 4, 1) == "abc")
+        #expect(render(Text("日本語").fixedSize(), 5, 1) == "日本")
+    }
+}
+
+@Suite("Golden snapshots: stacks, spacers, dividers, frames")
+struct LayoutSnapshots {
+    @Test func stacksWithSpacingAndAlignment() {
+        #expect(render(VStack(alignment: .leading, spacing: 1) { Text("a"); Text("bbb") }, 5, 3) == "a\n\nbbb")
+        #expect(render(VStack(alignment: .trailing) { Text("a"); Text("bbb") }, 5, 2) == "  a\nbbb")
+        #expect(render(VStack { Text("a"); Text("bbb") }, 5, 2) == " a\nbbb")
+        #expect(render(HStack(alignment: .bottom, spacing: 2) { Text("a\nb"); Text("c") }, 6, 2) == "a\nb  c")
+    }
+
+    @Test func spacersTakeTheRestAndDividersFollowTheStack() {
+        #expect(render(HStack { Text("left"); Spacer(); Text("right") }, 14, 1) == "left     right")
+        #expect(render(VStack(alignment: .leading) { Text("up"); Divider(); Text("down") }, 6, 3) == "up\n──────\ndown")
+        #expect(render(HStack { Text("a"); Divider(); Text("b") }.frame(height: 2, alignment: .top), 5, 2) == "a │ b\n  │")
+        #expect(render(HStack(spacing: 0) { Text("a"); Divider(); Text("b") }, 3, 1) == "a│b")
+        #expect(render(HStack { Text("a"); Spacer(minLength: 3); Text("b") }.fixedSize(), 10, 1) == "a     b")
+    }
+
+    @Test func framesZStacksOverlaysAndFixedSize() {
+        #expect(render(Text("x").frame(width: 5, height: 3, alignment: .bottomTrailing), 5, 3) == "\n\n    x")
+        #expect(render(Text("x").frame(maxWidth: .max, alignment: .center), 7, 1) == "   x")
+        #expect(render(Text("wide text").frame(minWidth: 2, maxWidth: 4), 10, 3) == "wide\ntext")
+        #expect(render(ZStack(alignment: .topLeading) { Text("....."); Text("ab") }, 5, 1) == "ab...")
+        #expect(render(Text("base text").overlay(alignment: .trailing) { Text("!") }, 9, 1) == "base tex!")
+    }
+
+    @Test func paddingBordersAndBackgrounds() {
+        #expect(render(Text("x").padding(1), 3, 3) == "\n x")
+        #expect(render(Text("hi").border(.blue), 4, 3) == "┌──┐\n│hi│\n└──┘")
+        #expect(Snapshot.renderMarkup(Text("hi").bold().background(.blue), width: 4, height: 1) == "{bold bg=blue}hi{}")
+        #expect(Snapshot.renderMarkup(Text("ok").foregroundColor(.rgb(255, 0, 16)).underline(), width: 2, height: 1) == "{underline fg=#ff0010}ok{}")
+        #expect(Snapshot.renderMarkup(HStack { Text("a").italic(); Text("b").strikethrough().dim(); Color.palette(200).frame(width: 1) }, width: 5, height: 1)
+                == "{italic}a{} {dim strike}b{} {bg=200} {}")
+    }
+}
+
+private struct Controls: View {
+    @State private var on = true
+    @State private var choice = 2
+    var body: some View {
+        VStack(alignment: .leading) {
+            Button("Deploy") {}
+            Toggle("verbose", isOn: $on)
+            Picker("level", selection: $choice) { ForEach(1...3, id: \.self) { Text("L\($0)") } }
+            NavigationLink("details", value: 1)
+        }
+    }
+}
+
+@Suite("Golden snapshots: controls, scrolling, lists, navigation")
+struct ControlSnapshots {
+    @Test func controlsDrawTheirState() {
+        #expect(render(NavigationStack { Controls() }, 20, 4) == "Deploy\n[x] verbose\nlevel: ‹ L2 ›\ndetails ›")
+    }
+
+    @Test func scrollViewsClipTheirContent() {
+        let view = VStack(alignment: .leading) {
+            Text("header")
+            ScrollView { VStack(alignment: .leading) { ForEach(0..<10) { Text("line \($0)") } } }.frame(height: 3)
+            Text("footer")
+        }
+        #expect(render(view, 10, 5) == "header\nline 0\nline 1\nline 2\nfooter")
+        #expect(render(ScrollView(.horizontal) { Text("a very long line") }.frame(width: 6), 8, 1) == "a very")
+    }
+
+    @Test func listsSeparateTheirRows() {
+        #expect(render(List(0..<3, id: \.self) { Text("row \($0)") }, 8, 5) == "row 0\n────────\nrow 1\n────────\nrow 2")
+    }
+}
