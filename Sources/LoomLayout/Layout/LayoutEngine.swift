@@ -50,6 +50,8 @@ public final class LayoutEngine {
     public private(set) var rowHeights: [ObjectIdentifier: Double] = [:]
     /// The offset each scroll container is shown at (rows, columns), asked during placement.
     var scrollOffset: (Node) -> (x: Int, y: Int) = { _ in (0, 0) }
+    /// Told the offset a scroll container was actually shown at (within its content).
+    var didClampScrollOffset: (Node, (x: Int, y: Int)) -> Void = { _, _ in }
     /// Content size of each scroll container, from the last layout.
     public internal(set) var contentSizes: [ObjectIdentifier: Size] = [:]
 
@@ -57,7 +59,8 @@ public final class LayoutEngine {
 
     // MARK: - Entry point
 
-    /// Lays out the root's elements top to bottom in a screen of `size`.
+    /// Lays out the root in a screen of `size`: the root is offered the whole screen (several
+    /// root elements share it as a vertical stack) and placed at the top-leading corner.
     func layout(root: Node, size: Size) -> [LayoutBox] {
         pass += 1
         depthLimitHits = 0
@@ -66,13 +69,19 @@ public final class LayoutEngine {
         let screen = GridRect(column: 0, row: 0, width: size.width, height: size.height)
         let elements = self.elements(at: root)
         let context = LayoutContext(stackAxis: .vertical)
-        var row = 0
-        let proposal = ProposedSize(width: size.width, height: nil)
-        for element in elements {
-            let measured = self.size(of: element, proposal: proposal, context: context, depth: 0)
-            place(element, in: GridRect(column: 0, row: row, width: measured.width, height: measured.height), clip: screen,
+        let proposal = ProposedSize(width: size.width, height: size.height)
+        if elements.count == 1 {
+            let measured = self.size(of: elements[0], proposal: proposal, context: context, depth: 0)
+            place(elements[0], in: GridRect(column: 0, row: 0, width: measured.width, height: measured.height), clip: screen,
                   context: context, depth: 0, into: &boxes)
-            row += measured.height
+        } else {
+            let layout = stack(.vertical, elements, spacing: 0, lazy: false, proposal: proposal, context: context, depth: 0)
+            var row = 0
+            for (element, measured) in zip(elements, layout.sizes) {
+                place(element, in: GridRect(column: 0, row: row, width: measured.width, height: measured.height), clip: screen,
+                      context: context, depth: 0, into: &boxes)
+                row += measured.height
+            }
         }
         // Entries of nodes not laid out in this pass (gone, or scrolled out) are dropped.
         cache = cache.filter { $0.value.pass == pass }

@@ -159,8 +159,10 @@ extension LayoutEngine {
 
     private func clampedOffset(_ node: Node, content: Size, frame: GridRect) -> (x: Int, y: Int) {
         let wanted = scrollOffset(node)
-        return (Swift.min(Swift.max(0, wanted.x), Swift.max(0, content.width - frame.width)),
-                Swift.min(Swift.max(0, wanted.y), Swift.max(0, content.height - frame.height)))
+        let clamped = (x: Swift.min(Swift.max(0, wanted.x), Swift.max(0, content.width - frame.width)),
+                       y: Swift.min(Swift.max(0, wanted.y), Swift.max(0, content.height - frame.height)))
+        if clamped != wanted { didClampScrollOffset(node, clamped) }
+        return clamped
     }
 
     private func inset(_ frame: GridRect, top: Int = 0, leading: Int = 0, bottom: Int = 0, trailing: Int = 0) -> GridRect {

@@ -55,22 +55,24 @@ public final class SceneRenderer {
 
     private func layout(_ viewport: Viewport) {
         engine.scrollOffset = { node in viewport.scrollOffsets[ObjectIdentifier(node)] ?? (0, 0) }
+        engine.didClampScrollOffset = { node, offset in viewport.scrollOffsets[ObjectIdentifier(node)] = offset }
         viewport.boxes = engine.layout(root: graph.root, size: viewport.size)
     }
 
     // MARK: - Lazy rows
 
-    /// The rows of `container` each viewport shows, plus overscan: `(offset ÷ row height)`
-    /// onwards, for a screenful, with the row height the last layout measured (1 before any).
+    /// The rows of `container` each viewport shows, plus overscan: from the row at the scroll
+    /// offset to the row at the offset plus a screen, with the row height the last layout
+    /// measured (1 before any). Each viewport gives its own range; the graph merges them.
     func visibleRows(of container: Node, count: Int) -> [Range<Int>] {
         let pitch = max(engine.rowHeights[ObjectIdentifier(container)] ?? 1, 0.5)
         let scroller = scrollContainer(of: container)
         return viewports.map { viewport in
-            let offset = scroller.map { viewport.scrollOffset(of: $0) } ?? 0
-            let first = Int(Double(offset) / pitch)
-            let visible = Int((Double(viewport.size.height) / pitch).rounded(.up)) + 1
-            let lower = max(0, first - LazyWindow.overscan / 2)
-            return lower..<min(count, lower + visible + LazyWindow.overscan)
+            let offset = Double(scroller.map { viewport.scrollOffset(of: $0) } ?? 0)
+            let first = Int((offset / pitch).rounded(.down))
+            let last = Int(((offset + Double(viewport.size.height)) / pitch).rounded(.up))
+            let lower = min(count, max(0, first - LazyWindow.overscan / 2))
+            return lower..<min(count, lower + (last - first) + LazyWindow.overscan)
         }
     }
 

@@ -1,0 +1,173 @@
+import LoomGraph
+import LoomLayout
+import Observation
+import Testing
+
+extension Viewport {
+    /// The screen's lines without trailing spaces.
+    var screen: [String] { grid.lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) } }
+}
+
+private struct Row: View {
+    let index: Int
+    var body: some View { Text("row \(index)") }
+}
+
+private struct BigList: View {
+    let rows: Int
+    var body: some View {
+        ScrollView { LazyVStack(alignment: .leading) { ForEach(0..<rows) { Row(index: $0) } } }
+    }
+}
+
+private struct BigSeparatedList: View {
+    let rows: Int
+    var body: some View { List(0..<rows, id: \.self) { Row(index: $0) } }
+}
+
+@Suite("Laziness at scale")
+struct LazinessAtScaleTests {
+    @Test func aMillionRowListInAFiftyRowViewportBuildsTheVisibleRowsPlusOverscan() {
+        let graph = ViewGraph(BigList(rows: 1_000_000))
+        let renderer = SceneRenderer(graph: graph)
+        let viewport = renderer.addViewport(size: Size(width: 40, height: 50))
+        _ = renderer.render()
+        #expect(graph.counters(named: "Row").bodies <= 50 + LazyWindow.overscan)
+        #expect(graph.counters(named: "Row").alive <= 50 + LazyWindow.overscan)
+        #expect(viewport.grid.lines.first?.hasPrefix("row 0") == true)
+        #expect(viewport.grid.lines.last?.hasPrefix("row 49") == true)
+    }
+
+    @Test func scrollingByOneRowEvaluatesExactlyTheRowThatEntered() {
+        let graph = ViewGraph(BigList(rows: 1_000_000))
+        let renderer = SceneRenderer(graph: graph)
+        let viewport = renderer.addViewport(size: Size(width: 40, height: 50))
+        _ = renderer.render()
+        let scroller = graph.nodes(named: "ScrollView")[0]
+        viewport.scroll(scroller, toRow: 1_000)
+        _ = renderer.render()
+        graph.resetWorkCounters()
+        let appeared = graph.counters(named: "Row").appears
+
+        viewport.scroll(scroller, rows: 1)
+        let frame = renderer.render()
+
+        #expect(graph.counters(named: "Row").bodies == 1)
+        #expect(graph.counters(named: "Row").appears == appeared + 1)
+        #expect(graph.counters(named: "Row").alive <= 50 + LazyWindow.overscan)
+        #expect(viewport.grid.lines.first?.hasPrefix("row 1001") == true)
+        #expect(frame[0].operations.contains { if case .scroll(_, _, _, _, rows: 1) = $0 { true } else { false } },
+                "a one-row scroll is sent as one scroll operation")
+        #expect(frame[0].operations.count == 2, "one scroll and the row that entered: \(frame[0].operations)")
+    }
+
+    @Test func distantViewersBuildTheirOwnRowsNotTheRowsBetween() {
+        let graph = ViewGraph(BigSeparatedList(rows: 1_000_000))
+        let renderer = SceneRenderer(graph: graph)
+        let top = renderer.addViewport(size: Size(width: 30, height: 20))
+        let far = renderer.addViewport(size: Size(width: 30, height: 20))
+        _ = renderer.render()
+        let list = graph.nodes(named: "List")[0]
+        far.scroll(list, toRow: 3_000_000)        // rows and separators: the layout clamps to the end
+        _ = renderer.render()
+        _ = renderer.render()
+        #expect(top.screen.first == "row 0")
+        #expect(far.screen.contains("row 999999"))
+        #expect(graph.counters(named: "Row").alive < 2 * (20 + LazyWindow.overscan))
+    }
+}
+
+@Observable
+private final class Settings {
+    var verbose = false
+    var level = 1
+    var log: [String] = []
+}
+
+private struct Form: View {
+    let settings: Settings
+    var body: some View {
+        NavigationStack {
+            VStack(alignment: .leading) {
+                Toggle("verbose", isOn: Binding(get: { settings.verbose }, set: { settings.verbose = $0 }))
+                Picker("level", selection: Binding(get: { settings.level }, set: { settings.level = $0 })) {
+                    ForEach(1...3, id: \.self) { Text("L\($0)") }
+                }
+                Button("save") { settings.log.append("saved") }
+                NavigationLink("more", destination: Text("more page"))
+            }
+        }
+    }
+}
+
+@Suite("Focus and keys")
+struct FocusTests {
+    @Test func keysMoveFocusActOnControlsAndPopNavigation() {
+        let settings = Settings()
+        let renderer = SceneRenderer(graph: ViewGraph(Form(settings: settings)))
+        let viewport = renderer.addViewport(size: Size(width: 30, height: 6))
+        _ = renderer.render()
+
+        renderer.handle(.tab, in: viewport)          // toggle
+        renderer.handle(.enter, in: viewport)
+        #expect(settings.verbose)
+        renderer.handle(.tab, in: viewport)          // picker
+        renderer.handle(.right, in: viewport)
+        renderer.handle(.right, in: viewport)
+        _ = renderer.render()
+        #expect(viewport.grid.lines[1].hasPrefix("level: ‹ L3 ›"), "the highlight shows while choosing")
+        #expect(settings.level == 1)
+        renderer.handle(.enter, in: viewport)
+        #expect(settings.level == 3)
+        renderer.handle(.down, in: viewport)         // button
+        renderer.handle(.space, in: viewport)
+        #expect(settings.log == ["saved"])
+        renderer.handle(.tab, in: viewport)          // link
+        renderer.handle(.enter, in: viewport)
+        _ = renderer.render()
+        #expect(viewport.grid.lines[0] .hasPrefix("more page"))
+        #expect(renderer.handle(.escape, in: viewport))
+        _ = renderer.render()
+        #expect(viewport.grid.lines[0].hasPrefix("[x] verbose"))
+    }
+
+    @Test func theFocusedRowIsInvertedAndScrollingFollowsIt() {
+        let renderer = SceneRenderer(graph: ViewGraph(BigSeparatedList(rows: 100)))
+        let viewport = renderer.addViewport(size: Size(width: 10, height: 5))
+        _ = renderer.render()
+        for _ in 0..<4 { renderer.handle(.down, in: viewport) }
+        _ = renderer.render()
+        #expect(viewport.screen.contains("row 3"))
+        let focusedRow = (0..<viewport.grid.height).first { viewport.grid[$0, 0].text == "r" && renderer.styles[viewport.grid[$0, 0].style].attributes.contains(.inverse) }
+        #expect(focusedRow.map { viewport.grid.lines[$0] }?.hasPrefix("row 3") == true)
+        #expect(viewport.screen.first != "row 0", "the list scrolled to keep the focused row in view")
+    }
+
+    @Test func theWheelScrollsTheContainerUnderThePointer() {
+        let renderer = SceneRenderer(graph: ViewGraph(BigList(rows: 100)))
+        let viewport = renderer.addViewport(size: Size(width: 10, height: 5))
+        _ = renderer.render()
+        renderer.handle(.wheel(lines: 3, row: 2, column: 2), in: viewport)
+        _ = renderer.render()
+        #expect(viewport.grid.lines.first?.hasPrefix("row 3") == true)
+        renderer.handle(.pageDown, in: viewport)
+        _ = renderer.render()
+        #expect(viewport.grid.lines.first?.hasPrefix("row 7") == true)
+    }
+}
+
+@Suite("Frames")
+struct FrameTests {
+    @Test func aNewOrResizedViewportGetsAKeyframeAndThenOnlyChanges() {
+        let settings = Settings()
+        let renderer = SceneRenderer(graph: ViewGraph(Form(settings: settings)))
+        let viewport = renderer.addViewport(size: Size(width: 20, height: 4))
+        #expect(renderer.render()[0].operations.count == 4, "a keyframe: every row")
+        settings.verbose = true
+        let change = renderer.render()[0].operations
+        #expect(change == [.line(row: 0, column: 1, runs: [CellRun("x", style: .plain)])])
+        viewport.resize(to: Size(width: 30, height: 5))
+        #expect(renderer.render()[0].operations.count == 5)
+        #expect(renderer.render()[0].operations.isEmpty, "nothing changed: nothing sent")
+    }
+}
