@@ -107,3 +107,17 @@ struct ControlSnapshots {
         #expect(render(List(0..<3, id: \.self) { Text("row \($0)") }, 8, 5) == "row 0\n────────\nrow 1\n────────\nrow 2")
     }
 }
+
+@Suite("Golden snapshots: more containers and edges")
+struct MoreSnapshots {
+    @Test func lazyHStacksAndGroupsLayOutLikeTheirEagerForms() {
+        #expect(render(LazyHStack { ForEach(0..<3) { Text("c\($0)") } }, 12, 1) == "c0 c1 c2")
+        #expect(render(VStack(alignment: .leading) { Group { Text("a"); Text("b") }; Text("c") }, 3, 3) == "a\nb\nc")
+    }
+
+    @Test func flagsAndCombiningMarksAtTheClippingEdge() {
+        #expect(render(HStack(spacing: 0) { Text("ab").fixedSize(); Text("🇰🇷🇯🇵").fixedSize() }, 5, 1) == "ab🇰🇷")
+        #expect(render(HStack(spacing: 0) { Text("abc").fixedSize(); Text("🇰🇷").fixedSize() }, 4, 1) == "abc")
+        #expect(render(Text("e\u{301}e\u{301}e\u{301}").frame(width: 2, alignment: .leading), 2, 2) == "e\u{301}e\u{301}\ne\u{301}")
+    }
+}

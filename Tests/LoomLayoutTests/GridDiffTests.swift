@@ -42,6 +42,28 @@ struct GridDiffTests {
         }
     }
 
+    @Test func randomScrolledGridsAreSentWithAScrollOperation() {
+        var generator = SplitMix(state: 7)
+        for round in 0..<500 {
+            let width = Int.random(in: 4...30, using: &generator), height = Int.random(in: 6...20, using: &generator)
+            let shift = Int.random(in: 1...3, using: &generator) * (round % 2 == 0 ? 1 : -1)
+            var old = CellGrid(width: width, height: height)
+            for row in 0..<height {
+                old.put(Cluster.clusters(of: "r\(row) " + String(repeating: "日x", count: row % 5)), style: StyleID(rawValue: UInt32(row % 3)), row: row, column: 0, clip: old.bounds)
+            }
+            var new = old
+            new.scroll(rows: 0..<height, columns: 0..<width, by: shift)
+            let fresh = shift > 0 ? (height - shift)..<height : 0..<(-shift)
+            new.fill(GridRect(column: 0, row: fresh.lowerBound, width: width, height: fresh.count), with: .blank)
+            for row in fresh { new.put(Cluster.clusters(of: "new \(row)"), style: .plain, row: row, column: 0, clip: new.bounds) }
+            let operations = GridDiff.diff(from: old, to: new, scrollRegions: [new.bounds])
+            #expect(operations.first == .scroll(top: 0, bottom: height, left: 0, right: width, rows: shift), "round \(round)")
+            #expect(operations.count <= 1 + abs(shift), "round \(round): one scroll and the rows that entered")
+            old.apply(operations)
+            #expect(old == new, "round \(round)")
+        }
+    }
+
     @Test func scrollingAListByOneRowSendsOneScrollAndOneRow() {
         var old = CellGrid(width: 20, height: 10)
         for row in 0..<10 { old.put(Cluster.clusters(of: "row \(row) text"), style: .plain, row: row, column: 0, clip: old.bounds) }

@@ -1,0 +1,58 @@
+import LoomGraph
+import LoomLayout
+import Observation
+import Testing
+
+@Observable
+private final class Cell: Identifiable {
+    let id: Int
+    var text: String
+    init(id: Int) {
+        self.id = id
+        self.text = "cell \(id)"
+    }
+}
+
+private struct CellRow: View {
+    let cell: Cell
+    var body: some View { HStack { Text(cell.text); Spacer(); Text("#\(cell.id)") } }
+}
+
+private struct Cells: View {
+    let cells: [Cell]
+    var body: some View { VStack(alignment: .leading) { ForEach(cells) { CellRow(cell: $0) } } }
+}
+
+private struct Nested: View {
+    let depth: Int
+    var body: some View {
+        if depth > 0 {
+            VStack { Nested(depth: depth - 1) }
+        } else {
+            Text("bottom")
+        }
+    }
+}
+
+@Suite("Layout caching and limits")
+struct LayoutCacheTests {
+    @Test func oneRowChangingReMeasuresOnlyThatRowAndItsAncestors() {
+        let cells = (0..<1_000).map(Cell.init)
+        let renderer = SceneRenderer(graph: ViewGraph(Cells(cells: cells)))
+        _ = renderer.addViewport(size: Size(width: 40, height: 50))
+        _ = renderer.render()
+        let full = renderer.engine.measurements
+        cells[10].text = "changed"
+        let frame = renderer.render()
+        #expect(renderer.engine.measurements < 40, "measured \(renderer.engine.measurements) of \(full) (a full layout)")
+        #expect(frame[0].operations.count == 1)
+    }
+
+    @Test func primitivesNestedPastTheLimitAreCutNotCrashed() {
+        let renderer = SceneRenderer(graph: ViewGraph(Nested(depth: 5_000)))
+        let viewport = renderer.addViewport(size: Size(width: 10, height: 3))
+        _ = renderer.render()
+        #expect(renderer.engine.depthLimitHits > 0)
+        #expect(viewport.grid.lines.allSatisfy { $0.allSatisfy { $0 == " " } }, "the text below the limit is not drawn")
+    }
+}
