@@ -30,7 +30,7 @@ let package = Package(
         // acknowledgement until it is killed.
         .executableTarget(name: "LoomStoreCrashChild", dependencies: ["LoomStore"]),
 
-        .executableTarget(name: "LoomBench", dependencies: ["LoomGraph", "LoomStore"]),
+        .executableTarget(name: "LoomBench", dependencies: ["LoomGraph", "LoomLayout", "LoomStore"]),
 
         .testTarget(name: "LoomGraphTests", dependencies: ["LoomGraph"]),
         .testTarget(name: "LoomLayoutTests", dependencies: ["LoomLayout", "LoomGraph"]),

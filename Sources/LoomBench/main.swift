@@ -10,6 +10,7 @@ let usage = """
     scenarios (all of them when none is named):
       graph    view-graph work: bodies per row mutation, evaluation cost, mount time
       store    durable transactions per second, restore and memory at 1M objects, JSON decoding
+      frame    layout, drawing and diffing: one-row changes at 1k and 1M rows, bytes, full repaints
     """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -20,7 +21,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
 let json = arguments.contains("--json")
 arguments.removeAll { $0 == "--json" }
 
-let scenarios: [String: () -> [Figure]] = ["graph": GraphBenchmark.run, "store": StoreBenchmark.run]
+let scenarios: [String: () -> [Figure]] = ["graph": GraphBenchmark.run, "store": StoreBenchmark.run, "frame": FrameBenchmark.run]
 if let unknown = arguments.first(where: { scenarios[$0] == nil }) {
     FileHandle.standardError.write(Data("loom-bench: unknown scenario '\(unknown)'\n\n\(usage)\n".utf8))
     exit(2)

@@ -39,9 +39,20 @@ public enum GridDiff {
 
     private static func bestShift(from old: CellGrid, to new: CellGrid, in area: GridRect) -> Int? {
         guard area.height > 2 else { return nil }
+        func rowsEqual(_ row: Int) -> Bool {
+            (area.column..<area.maxColumn).allSatisfy { old[row, $0] == new[row, $0] }
+        }
+        // A scroll pays only when several rows changed; most frames change one or two.
+        guard (area.row..<area.maxRow).lazy.filter({ !rowsEqual($0) }).prefix(3).count == 3 else { return nil }
         func key(_ grid: CellGrid, _ row: Int) -> Int {
+            // Cells hashed by their bytes: String's hashing normalizes Unicode, which costs far more.
             var hasher = Hasher()
-            for column in area.column..<area.maxColumn { hasher.combine(grid[row, column]) }
+            for column in area.column..<area.maxColumn {
+                let cell = grid[row, column]
+                hasher.combine(cell.style.rawValue)
+                for byte in cell.text.utf8 { hasher.combine(byte) }
+                hasher.combine(0xFF as UInt8)
+            }
             return hasher.finalize()
         }
         let oldRows = (area.row..<area.maxRow).map { key(old, $0) }

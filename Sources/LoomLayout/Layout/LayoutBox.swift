@@ -21,10 +21,23 @@ public struct LayoutBox {
     public internal(set) var descendants = 0
 }
 
-/// Text a primitive draws at a position, in its own style or dimmed.
+/// Characters a primitive draws at a position, in its own style or dimmed. Built from
+/// ready-made clusters: marks are drawn every frame and must not segment text each time.
 struct Mark {
     var column: Int
     var row: Int
-    var text: String
+    var clusters: [Cluster]
     var dim = false
+
+    init(column: Int, row: Int, _ clusters: [Cluster], dim: Bool = false) {
+        self.column = column
+        self.row = row
+        self.clusters = clusters
+        self.dim = dim
+    }
+
+    /// A horizontal line of `width` cells.
+    static func line(column: Int, row: Int, width: Int, dim: Bool = false) -> Mark {
+        Mark(column: column, row: row, Array(repeating: .horizontalLine, count: max(0, width)), dim: dim)
+    }
 }

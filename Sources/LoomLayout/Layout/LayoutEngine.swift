@@ -34,10 +34,17 @@ public final class LayoutEngine {
         let axis: Axis?
     }
 
+    private struct TextKey: Hashable {
+        let width: Int?
+        let options: TextOptions
+    }
+
     private final class Entry {
         var stamp: Int
         var pass: Int
         var sizes: [Key: Size] = [:]
+        var lines: [TextKey: [TextLine]] = [:]
+        var naturalWidths: [TextOptions: Int] = [:]
         init(stamp: Int, pass: Int) {
             self.stamp = stamp
             self.pass = pass
@@ -121,7 +128,7 @@ public final class LayoutEngine {
         let inner = context.applying(element.primitive)
         switch element.primitive {
         case .text(let text):
-            let lines = textLines(text, width: finite(proposal.width), height: finite(proposal.height), options: context.text)
+            let lines = textLines(text, node: element.node, width: finite(proposal.width), height: finite(proposal.height), options: context.text)
             return Size(width: lines.map(\.width).max() ?? 0, height: lines.count)
         case .spacer(let minLength):
             let axis = context.stackAxis ?? .vertical
@@ -189,11 +196,27 @@ public final class LayoutEngine {
         ProposedSize(width: proposal.width.map { $0.subtracting(width) }, height: proposal.height.map { $0.subtracting(height) })
     }
 
-    func textLines(_ text: String, width: Int?, height: Int?, options: TextOptions) -> [TextLine] {
+    /// A text's lines at a width, kept with the node's other layout results: measuring and
+    /// placing the same text in one pass (and in later passes while it is unchanged) lays it
+    /// out once.
+    func textLines(_ text: String, node: Node, width: Int?, height: Int?, options: TextOptions) -> [TextLine] {
         // Like SwiftUI's, text takes at least one line, whatever height it is offered.
         var options = options
         if let height { options.lineLimit = Swift.min(options.lineLimit ?? Swift.max(height, 1), Swift.max(height, 1)) }
-        return TextLayout.lines(text, width: width, options: options)
+        let entry = cache[ObjectIdentifier(node)].flatMap { $0.stamp == node.layoutStamp ? $0 : nil }
+        // Any width at least the text's natural width gives the natural lines: one key for all.
+        let natural: Int
+        if let known = entry?.naturalWidths[options] {
+            natural = known
+        } else {
+            natural = TextLayout.lines(text, width: nil, options: options).map(\.width).max() ?? 0
+            entry?.naturalWidths[options] = natural
+        }
+        let key = TextKey(width: (width ?? .max) >= natural ? nil : width, options: options)
+        if let lines = entry?.lines[key] { return lines }
+        let lines = TextLayout.lines(text, width: key.width, options: options)
+        entry?.lines[key] = lines
+        return lines
     }
 
     // MARK: - Stacks

@@ -14,14 +14,14 @@ extension LayoutEngine {
 
         switch element.primitive {
         case .text(let text):
-            boxes[index].lines = textLines(text, width: frame.width, height: frame.height, options: context.text)
+            boxes[index].lines = textLines(text, node: element.node, width: frame.width, height: frame.height, options: context.text)
         case .spacer, .color:
             break
         case .divider:
             if context.stackAxis == .horizontal {
-                for row in frame.row..<frame.maxRow { marks.append(Mark(column: frame.column, row: row, text: "│")) }
+                for row in frame.row..<frame.maxRow { marks.append(Mark(column: frame.column, row: row, [.verticalLine])) }
             } else {
-                marks.append(Mark(column: frame.column, row: frame.row, text: String(repeating: "─", count: frame.width)))
+                marks.append(.line(column: frame.column, row: frame.row, width: frame.width))
             }
         case .vStack(let alignment, let spacing, let lazy):
             placeStack(.vertical, children, across: alignment.fraction, spacing: spacing ?? 0, lazy: lazy, frame: frame, clip: clip, context: context, depth: depth, into: &boxes)
@@ -49,9 +49,9 @@ extension LayoutEngine {
             placeContent(children, in: frame, clip: clip, context: inner, depth: depth, into: &boxes)
         case .navigationLink:
             placeContent(children, in: inset(frame, trailing: 2), clip: clip, context: inner, depth: depth, into: &boxes)
-            marks.append(Mark(column: frame.maxColumn - 1, row: frame.row, text: "›"))
+            marks.append(Mark(column: frame.maxColumn - 1, row: frame.row, Self.linkArrow))
         case .toggle(let isOn):
-            marks.append(Mark(column: frame.column, row: frame.row, text: isOn ? "[x]" : "[ ]"))
+            marks.append(Mark(column: frame.column, row: frame.row, isOn ? Self.toggleOn : Self.toggleOff))
             placeContent(children, in: inset(frame, leading: 4), clip: clip, context: inner, depth: depth, into: &boxes)
         case .picker:
             let parts = pickerParts(element.node)
@@ -59,12 +59,12 @@ extension LayoutEngine {
             placeContent(parts.label, in: GridRect(column: frame.column, row: frame.row, width: label.width, height: label.height),
                          clip: clip, context: inner, depth: depth, into: &boxes)
             let start = frame.column + label.width
-            marks.append(Mark(column: start, row: frame.row, text: ": ‹ "))
+            marks.append(Mark(column: start, row: frame.row, Self.pickerOpen))
             if let option = parts.option {
                 let measured = self.size(of: option, proposal: .unspecified, context: inner, depth: depth + 1)
                 place(option, in: GridRect(column: start + 4, row: frame.row, width: measured.width, height: measured.height),
                       clip: clip, context: inner, depth: depth + 1, into: &boxes)
-                marks.append(Mark(column: start + 4 + measured.width, row: frame.row, text: " ›"))
+                marks.append(Mark(column: start + 4 + measured.width, row: frame.row, Self.pickerClose))
             }
         case .padding(let insets):
             placeContent(children, in: inset(frame, top: insets.top, leading: insets.leading, bottom: insets.bottom, trailing: insets.trailing),
@@ -148,7 +148,7 @@ extension LayoutEngine {
         for (index, (child, size)) in zip(children, layout.sizes).enumerated() {
             if index < layout.rowStarts.count, let start = layout.rowStarts[index] { row = top + start }
             if index > 0 {
-                marks.append(Mark(column: frame.column, row: row - 1, text: String(repeating: "─", count: frame.width), dim: true))
+                marks.append(.line(column: frame.column, row: row - 1, width: frame.width, dim: true))
             }
             let first = boxes.count
             place(child, in: GridRect(column: frame.column, row: row, width: frame.width, height: size.height), clip: listClip, context: inner, depth: depth + 1, into: &boxes)
@@ -177,15 +177,23 @@ extension LayoutEngine {
 
     private func borderMarks(_ frame: GridRect) -> [Mark] {
         guard frame.width >= 2, frame.height >= 2 else { return [] }
-        let middle = String(repeating: "─", count: frame.width - 2)
-        var marks = [Mark(column: frame.column, row: frame.row, text: "┌" + middle + "┐"),
-                     Mark(column: frame.column, row: frame.maxRow - 1, text: "└" + middle + "┘")]
+        let middle = Array(repeating: Cluster.horizontalLine, count: frame.width - 2)
+        var marks = [Mark(column: frame.column, row: frame.row, [.topLeft] + middle + [.topRight]),
+                     Mark(column: frame.column, row: frame.maxRow - 1, [.bottomLeft] + middle + [.bottomRight])]
         for row in (frame.row + 1)..<(frame.maxRow - 1) {
-            marks.append(Mark(column: frame.column, row: row, text: "│"))
-            marks.append(Mark(column: frame.maxColumn - 1, row: row, text: "│"))
+            marks.append(Mark(column: frame.column, row: row, [.verticalLine]))
+            marks.append(Mark(column: frame.maxColumn - 1, row: row, [.verticalLine]))
         }
         return marks
     }
+}
+
+extension LayoutEngine {
+    static let linkArrow = Cluster.cells("›")
+    static let toggleOn = Cluster.cells("[x]")
+    static let toggleOff = Cluster.cells("[ ]")
+    static let pickerOpen = Cluster.cells(": ‹ ")
+    static let pickerClose = Cluster.cells(" ›")
 }
 
 extension HorizontalAlignment {

@@ -45,7 +45,7 @@ enum Drawing {
 
     private static func drawMarks(_ marks: [Mark], style: StyleID, dimStyle: StyleID, clip: GridRect, into grid: inout CellGrid) {
         for mark in marks {
-            grid.put(Cluster.clusters(of: mark.text), style: mark.dim ? dimStyle : style, row: mark.row, column: mark.column, clip: clip)
+            grid.put(mark.clusters, style: mark.dim ? dimStyle : style, row: mark.row, column: mark.column, clip: clip)
         }
     }
 }

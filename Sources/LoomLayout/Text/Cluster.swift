@@ -15,6 +15,19 @@ public struct Cluster: Sendable, Hashable, CustomStringConvertible {
     public static let space = Cluster(text: " ", width: 1)
     public static let ellipsis = Cluster(text: "…", width: 1)
 
+    // Box drawing and control decorations, made once (all one cell wide).
+    static let horizontalLine = Cluster(text: "─", width: 1)
+    static let verticalLine = Cluster(text: "│", width: 1)
+    static let topLeft = Cluster(text: "┌", width: 1)
+    static let topRight = Cluster(text: "┐", width: 1)
+    static let bottomLeft = Cluster(text: "└", width: 1)
+    static let bottomRight = Cluster(text: "┘", width: 1)
+
+    /// Clusters of ASCII or box-drawing text known to be one cell each (no segmentation).
+    static func cells(_ text: String) -> [Cluster] {
+        text.map { Cluster(text: String($0), width: 1) }
+    }
+
     /// The clusters of `text`, with control characters (tabs, newlines, escapes) left out:
     /// callers split lines first; a terminal must never receive raw control characters from data.
     public static func clusters(of text: String) -> [Cluster] {
