@@ -18,12 +18,7 @@ enum FrameBenchmark {
         ]
     }
 
-    @Observable
-    final class Row: Identifiable {
-        let id: Int
-        var value = 0
-        init(id: Int) { self.id = id }
-    }
+    typealias Row = BenchmarkRow
 
     struct RowView: View {
         let row: Row

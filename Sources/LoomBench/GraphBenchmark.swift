@@ -25,12 +25,7 @@ enum GraphBenchmark {
 
     // MARK: - Scenes
 
-    @Observable
-    final class Row: Identifiable {
-        let id: Int
-        var value = 0
-        init(id: Int) { self.id = id }
-    }
+    typealias Row = BenchmarkRow
 
     struct RowView: View {
         let row: Row

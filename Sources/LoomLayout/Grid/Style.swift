@@ -2,16 +2,8 @@ import LoomGraph
 
 /// How a cell is drawn: colours and attributes.
 public struct Style: Sendable, Hashable {
-    public struct Attributes: OptionSet, Sendable, Hashable {
-        public let rawValue: UInt8
-        public init(rawValue: UInt8) { self.rawValue = rawValue }
-        public static let bold = Attributes(rawValue: 1)
-        public static let dim = Attributes(rawValue: 2)
-        public static let italic = Attributes(rawValue: 4)
-        public static let underline = Attributes(rawValue: 8)
-        public static let inverse = Attributes(rawValue: 16)
-        public static let strikethrough = Attributes(rawValue: 32)
-    }
+    /// The text attributes views set (`bold()`, `dim()`, …), as the graph names them.
+    public typealias Attributes = TextStyle
 
     public var foreground: Color?
     public var background: Color?

@@ -16,13 +16,7 @@ struct LayoutContext: Hashable {
         case .multilineTextAlignment(let alignment): context.text.alignment = alignment
         case .foregroundColor(let color): context.style.foreground = color
         case .background(let color): context.style.background = color
-        case .textStyle(let attributes):
-            if attributes.contains(.bold) { context.style.attributes.insert(.bold) }
-            if attributes.contains(.italic) { context.style.attributes.insert(.italic) }
-            if attributes.contains(.underline) { context.style.attributes.insert(.underline) }
-            if attributes.contains(.strikethrough) { context.style.attributes.insert(.strikethrough) }
-            if attributes.contains(.dim) { context.style.attributes.insert(.dim) }
-            if attributes.contains(.inverse) { context.style.attributes.insert(.inverse) }
+        case .textStyle(let attributes): context.style.attributes.formUnion(attributes)
         default: break
         }
         return context
