@@ -61,6 +61,19 @@ struct LazinessAtScaleTests {
         #expect(frame[0].operations.count == 2, "one scroll and the row that entered: \(frame[0].operations)")
     }
 
+    @Test func aLazyHStackBuildsTheColumnsInViewAndFollowsHorizontalScrolling() {
+        let graph = ViewGraph(ScrollView(.horizontal) { LazyHStack(spacing: 0) { ForEach(0..<100_000) { Text("\($0 % 10)") } } })
+        let renderer = SceneRenderer(graph: graph)
+        let viewport = renderer.addViewport(size: Size(width: 20, height: 1))
+        _ = renderer.render()
+        #expect(viewport.screen == ["01234567890123456789"])
+        #expect(graph.counters(named: "Text").alive <= 20 + LazyWindow.overscan)
+        viewport.scroll(graph.nodes(named: "ScrollView")[0], rows: 0, columns: 50_003)
+        _ = renderer.render()
+        #expect(viewport.screen == ["34567890123456789012"])
+        #expect(graph.counters(named: "Text").alive <= 20 + LazyWindow.overscan)
+    }
+
     @Test func distantViewersBuildTheirOwnRowsNotTheRowsBetween() {
         let graph = ViewGraph(BigSeparatedList(rows: 1_000_000))
         let renderer = SceneRenderer(graph: graph)

@@ -61,16 +61,20 @@ public final class SceneRenderer {
 
     // MARK: - Lazy rows
 
-    /// The rows of `container` each viewport shows, plus overscan: from the row at the scroll
-    /// offset to the row at the offset plus a screen, with the row height the last layout
+    /// The rows (columns, for a `LazyHStack`) of `container` each viewport shows, plus
+    /// overscan: from the row at the scroll offset to the row at the offset plus a screen, with the row height the last layout
     /// measured (1 before any). Each viewport gives its own range; the graph merges them.
     func visibleRows(of container: Node, count: Int) -> [Range<Int>] {
         let pitch = max(engine.rowHeights[ObjectIdentifier(container)] ?? 1, 0.5)
         let scroller = scrollContainer(of: container)
+        var horizontal = false
+        if case .hStack? = container.primitive { horizontal = true }
         return viewports.map { viewport in
-            let offset = Double(scroller.map { viewport.scrollOffset(of: $0) } ?? 0)
+            let offsets = scroller.flatMap { viewport.scrollOffsets[ObjectIdentifier($0)] } ?? (0, 0)
+            let offset = Double(horizontal ? offsets.x : offsets.y)
+            let extent = Double(horizontal ? viewport.size.width : viewport.size.height)
             let first = Int((offset / pitch).rounded(.down))
-            let last = Int(((offset + Double(viewport.size.height)) / pitch).rounded(.up))
+            let last = Int(((offset + extent) / pitch).rounded(.up))
             let lower = min(count, max(0, first - LazyWindow.overscan / 2))
             return lower..<min(count, lower + (last - first) + LazyWindow.overscan)
         }
