@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "LoomGraph", targets: ["LoomGraph"]),
         .library(name: "LoomLayout", targets: ["LoomLayout"]),
+        .library(name: "LoomLoop", targets: ["LoomLoop"]),
         .library(name: "LoomStore", targets: ["LoomStore"]),
         .executable(name: "loom-bench", targets: ["LoomBench"]),
     ],
@@ -22,6 +23,9 @@ let package = Package(
         // primitives to what a viewer applies. Knows nothing of sockets or the store.
         .target(name: "LoomLayout", dependencies: ["LoomGraph", "CUTF8Proc"]),
 
+        // A small Swift face over libuv: loop, Unix-socket server and streams, timers, signals, wake-ups.
+        .target(name: "LoomLoop", dependencies: ["CLibUV"]),
+
         // The document store: JSON, JSON Pointer/Patch/Merge Patch, revisions, fine-grained
         // dependencies through LoomGraph's seam, SQLite persistence.
         .target(name: "LoomStore", dependencies: ["LoomGraph", "CSQLite"]),
@@ -33,6 +37,7 @@ let package = Package(
         .executableTarget(name: "LoomBench", dependencies: ["LoomGraph", "LoomLayout", "LoomStore"]),
 
         .testTarget(name: "LoomGraphTests", dependencies: ["LoomGraph"]),
+        .testTarget(name: "LoomLoopTests", dependencies: ["LoomLoop"]),
         .testTarget(name: "LoomLayoutTests", dependencies: ["LoomLayout", "LoomGraph"]),
         .testTarget(name: "LoomStoreTests", dependencies: ["LoomStore", "LoomGraph", "LoomStoreCrashChild"]),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CLibUV", "CUTF8Proc", "CSQLite"]),

@@ -1,0 +1,122 @@
+import Foundation
+import Glibc
+import LoomLoop
+import Testing
+
+private func socketPath() -> String {
+    NSTemporaryDirectory() + "loom-loop-\(UUID().uuidString.prefix(8)).sock"
+}
+
+@Suite("The event loop")
+struct EventLoopTests {
+    @Test func timersFireOnceAndRepeatedlyAndTheLoopClosesCleanly() throws {
+        let loop = try EventLoop()
+        let once = try LoopTimer(loop: loop)
+        let repeated = try LoopTimer(loop: loop)
+        var fired: [String] = []
+        once.start(after: 1) { fired.append("once") }
+        repeated.start(after: 1, every: 1) {
+            fired.append("tick")
+            if fired.filter({ $0 == "tick" }).count == 3 {
+                repeated.close()
+                once.close()
+            }
+        }
+        loop.run()
+        #expect(fired.filter { $0 == "tick" }.count == 3)
+        #expect(fired.contains("once"))
+        #expect(loop.close() == 0, "uv_loop_close returns 0: every handle was freed")
+    }
+
+    @Test func aServerAndAClientExchangeBytesAndTheServerSeesTheClientsCredentials() throws {
+        let loop = try EventLoop()
+        let path = socketPath()
+        defer { unlink(path) }
+        let server = try PipeServer(loop: loop)
+        try server.bind(path)
+        var permissions = stat()
+        stat(path, &permissions)
+        #expect(permissions.st_mode & 0o777 == 0o600, "the socket file is not open to others")
+
+        var received: [UInt8] = []
+        var credentials: PeerCredentials?
+        var accepted: [SocketStream] = []
+        try server.listen { connection in
+            accepted.append(connection)
+            credentials = connection.peerCredentials
+            try? connection.startReading(onData: { bytes in
+                received += bytes
+                connection.write(Array("echo:".utf8) + bytes)
+            }, onEnd: { _ in connection.close() })
+        }
+        var reply: [UInt8] = []
+        var client: SocketStream!
+        client = try SocketStream.connect(loop: loop, path: path) { error in
+            #expect(error == nil)
+            try? client.startReading(onData: { bytes in
+                reply += bytes
+                client.close()
+                server.close()
+            }, onEnd: { _ in })
+            client.write(Array("hello".utf8))
+        }
+        loop.run()
+        #expect(received == Array("hello".utf8))
+        #expect(reply == Array("echo:hello".utf8))
+        #expect(credentials?.uid == getuid())
+        #expect(credentials?.pid == getpid())
+        #expect(loop.close() == 0)
+    }
+
+    @Test func aSignalIsDeliveredOnTheLoop() throws {
+        let loop = try EventLoop()
+        let signal = try SignalWatcher(loop: loop)
+        var caught: Int32?
+        try signal.start(SIGUSR2) { number in
+            caught = number
+            signal.close()
+        }
+        let timer = try LoopTimer(loop: loop)
+        timer.start(after: 1) {
+            kill(getpid(), SIGUSR2)   // to the process, like a real signal (worker threads block signals)
+            timer.close()
+        }
+        loop.run()
+        #expect(caught == SIGUSR2)
+        #expect(loop.close() == 0)
+    }
+
+    @Test func aWakeUpFromAnotherThreadRunsOnTheLoop() throws {
+        let loop = try EventLoop()
+        let thread = pthread_self()
+        var ranOnLoopThread = false
+        var wakeUp: WakeUp!
+        wakeUp = try WakeUp(loop: loop) {
+            ranOnLoopThread = pthread_equal(pthread_self(), thread) != 0
+            wakeUp.close()
+        }
+        let shared: WakeUp = wakeUp
+        Thread { shared.send() }.start()
+        loop.run()
+        #expect(ranOnLoopThread)
+        #expect(loop.close() == 0)
+    }
+
+    @Test func closingTheLoopClosesHandlesLeftOpen() throws {
+        let loop = try EventLoop()
+        let timer = try LoopTimer(loop: loop)
+        timer.start(after: 10_000) {}
+        _ = try PipeServer(loop: loop)
+        #expect(loop.close() == 0)
+    }
+
+    @Test func connectingToNothingIsAClearError() throws {
+        let loop = try EventLoop()
+        var failure: LoopError?
+        let stream = try SocketStream.connect(loop: loop, path: socketPath()) { failure = $0 }
+        loop.run()
+        stream.close()
+        #expect(failure?.name == "ENOENT")
+        #expect(loop.close() == 0)
+    }
+}
