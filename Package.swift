@@ -23,6 +23,9 @@ let package = Package(
         // primitives to what a viewer applies. Knows nothing of sockets or the store.
         .target(name: "LoomLayout", dependencies: ["LoomGraph", "CUTF8Proc"]),
 
+        // The wire protocol of Protocol/: messages, the JSON-lines and binary encodings, framing, limits.
+        .target(name: "LoomWire", dependencies: ["LoomStore", "LoomLayout", "LoomGraph"]),
+
         // A small Swift face over libuv: loop, Unix-socket server and streams, timers, signals, wake-ups.
         .target(name: "LoomLoop", dependencies: ["CLibUV"]),
 
@@ -34,10 +37,11 @@ let package = Package(
         // acknowledgement until it is killed.
         .executableTarget(name: "LoomStoreCrashChild", dependencies: ["LoomStore"]),
 
-        .executableTarget(name: "LoomBench", dependencies: ["LoomGraph", "LoomLayout", "LoomStore"]),
+        .executableTarget(name: "LoomBench", dependencies: ["LoomGraph", "LoomLayout", "LoomStore", "LoomWire"]),
 
         .testTarget(name: "LoomGraphTests", dependencies: ["LoomGraph"]),
         .testTarget(name: "LoomLoopTests", dependencies: ["LoomLoop"]),
+        .testTarget(name: "LoomWireTests", dependencies: ["LoomWire", "LoomStore", "LoomLayout"]),
         .testTarget(name: "LoomLayoutTests", dependencies: ["LoomLayout", "LoomGraph"]),
         .testTarget(name: "LoomStoreTests", dependencies: ["LoomStore", "LoomGraph", "LoomStoreCrashChild"]),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CLibUV", "CUTF8Proc", "CSQLite"]),

@@ -1,5 +1,6 @@
 import LoomGraph
 import LoomLayout
+import LoomWire
 import Observation
 
 /// Frame figures (issue: "layout, text and terminal cell rendering"): the cost of a frame —
@@ -13,7 +14,7 @@ enum FrameBenchmark {
             Figure(key: "frame_us_1k", value: small.microseconds, unit: "us", meaning: "one row changes in a 1k-row List, 200x50 screen: evaluate, lay out, draw, diff"),
             Figure(key: "frame_us_1m", value: large.microseconds, unit: "us", meaning: "the same with 1M rows"),
             Figure(key: "frame_ratio_1m_1k", value: large.microseconds / small.microseconds, unit: "x", meaning: "frame cost at 1M rows over 1k rows (target <= 1.2)"),
-            Figure(key: "patch_ops_bytes_one_cell", value: Double(small.oneCellBytes), unit: "bytes", meaning: "binary grid operations for a one-cell change"),
+            Figure(key: "patch_ops_bytes_one_cell", value: Double(small.oneCellBytes), unit: "bytes", meaning: "the grid operations of a one-cell change, as binary protocol frames"),
             Figure(key: "full_frame_us_200x50", value: fullFrameMicroseconds(), unit: "us", meaning: "a full repaint (keyframe) of a 200x50 screen of text"),
         ]
     }
@@ -47,7 +48,7 @@ enum FrameBenchmark {
             rows[round % 20].value += 2        // "value 2" -> "value 4": one cell
             var operations: [GridOperation] = []
             let elapsed = Measure.nanoseconds { operations = renderer.render()[0].operations }
-            bytes = GridEncoding.encode(operations).count
+            bytes = operations.reduce(0) { $0 + BinaryCodec.frame(.grid($1)).count }
             return elapsed / 1_000
         }
         return (Measure.median(samples), bytes)

@@ -1,0 +1,424 @@
+import LoomGraph
+import LoomLayout
+import LoomStore
+
+/// The binary encoding of the same messages, for viewers: a frame is a LEB128 length and a
+/// payload; a payload is the message's tag and its fields in a fixed order (Protocol/README.md,
+/// "Binary encoding"). Newer versions only append fields, so a decoder ignores the bytes after
+/// the fields it knows; an unknown tag decodes as `.unknown`.
+public enum BinaryCodec {
+    // MARK: - Encoding
+
+    /// A message as one frame (length and payload).
+    public static func frame(_ message: Message) -> [UInt8] {
+        var payload = Writer()
+        write(message, into: &payload)
+        var frame = Writer()
+        frame.unsigned(UInt64(payload.bytes.count))
+        return frame.bytes + payload.bytes
+    }
+
+    static func tag(_ message: Message) -> UInt64 {
+        switch message {
+        case .hello: 1
+        case .welcome: 2
+        case .patch: 3
+        case .set: 4
+        case .merge: 5
+        case .get: 6
+        case .watch: 7
+        case .wait: 8
+        case .scenes: 9
+        case .stats: 10
+        case .trace: 11
+        case .snapshot: 12
+        case .ping: 13
+        case .attach: 14
+        case .resize: 15
+        case .input: 16
+        case .ack: 17
+        case .detach: 18
+        case .ok: 19
+        case .value: 20
+        case .sceneList: 21
+        case .statsReport: 22
+        case .snapshotText: 23
+        case .pong: 24
+        case .error: 25
+        case .changed: 26
+        case .evaluation: 27
+        case .style: 28
+        case .grid(.line): 29
+        case .grid(.scroll): 30
+        case .cursor: 31
+        case .keyframe: 32
+        case .highlight: 33
+        case .flush: 34
+        case .bye: 35
+        case .unknown: 0
+        }
+    }
+
+    private static func write(_ message: Message, into out: inout Writer) {
+        out.unsigned(tag(message))
+        switch message {
+        case .hello(let id, let versions, let role, let encoding, let client):
+            out.signed(id)
+            out.unsigned(UInt64(versions.lowerBound))
+            out.unsigned(UInt64(versions.upperBound))
+            out.optional(role?.rawValue) { $0.string($1) }
+            out.string(encoding)
+            out.optional(client) { $0.string($1) }
+        case .welcome(let id, let version, let role, let server):
+            out.signed(id)
+            out.unsigned(UInt64(version))
+            out.string(role.rawValue)
+            out.string(server)
+        case .patch(let id, let patch):
+            out.signed(id)
+            out.json(patch)
+        case .set(let id, let path, let value), .merge(let id, let path, let value):
+            out.signed(id)
+            out.string(path)
+            out.json(value)
+        case .get(let id, let path):
+            out.signed(id)
+            out.string(path)
+        case .watch(let id, let paths):
+            out.signed(id)
+            out.list(paths) { $0.string($1) }
+        case .wait(let id, let revision):
+            out.signed(id)
+            out.unsigned(UInt64(revision))
+        case .scenes(let id), .stats(let id), .ping(let id), .detach(let id), .pong(let id):
+            out.signed(id)
+        case .trace(let id, let scene):
+            out.signed(id)
+            out.optional(scene) { $0.string($1) }
+        case .snapshot(let id, let scene, let width, let height, let markup):
+            out.signed(id)
+            out.string(scene)
+            out.unsigned(UInt64(width))
+            out.unsigned(UInt64(height))
+            out.bool(markup)
+        case .attach(let id, let scene, let width, let height):
+            out.signed(id)
+            out.string(scene)
+            out.unsigned(UInt64(width))
+            out.unsigned(UInt64(height))
+        case .resize(let width, let height), .keyframe(let width, let height):
+            out.unsigned(UInt64(width))
+            out.unsigned(UInt64(height))
+        case .input(let event):
+            out.string(event.key)
+            out.optional(event.text) { $0.string($1) }
+            out.optional(event.lines) { $0.signed(Int64($1)) }
+            out.optional(event.row) { $0.unsigned(UInt64($1)) }
+            out.optional(event.column) { $0.unsigned(UInt64($1)) }
+        case .ack(let sequence), .flush(let sequence):
+            out.unsigned(UInt64(sequence))
+        case .ok(let id, let revision):
+            out.signed(id)
+            out.optional(revision) { $0.unsigned(UInt64($1)) }
+        case .value(let id, let revision, let value):
+            out.signed(id)
+            out.unsigned(UInt64(revision))
+            out.optional(value) { $0.json($1) }
+        case .sceneList(let id, let scenes):
+            out.signed(id)
+            out.list(scenes) { $0.string($1) }
+        case .statsReport(let id, let stats):
+            out.signed(id)
+            out.json(stats)
+        case .snapshotText(let id, let text):
+            out.signed(id)
+            out.string(text)
+        case .error(let id, let code, let text, let fatal):
+            out.optional(id) { $0.signed($1) }
+            out.string(code)
+            out.string(text)
+            out.bool(fatal)
+        case .changed(let watch, let revision, let path, let value):
+            out.unsigned(UInt64(watch))
+            out.unsigned(UInt64(revision))
+            out.string(path)
+            out.optional(value) { $0.json($1) }
+        case .evaluation(let scene, let view, let node, let causes):
+            out.string(scene)
+            out.string(view)
+            out.unsigned(UInt64(node))
+            out.list(causes) { $0.string($1) }
+        case .style(let id, let style):
+            out.unsigned(UInt64(id.rawValue))
+            out.optional(style.foreground) { $0.color($1) }
+            out.optional(style.background) { $0.color($1) }
+            out.unsigned(UInt64(style.attributes.rawValue))
+        case .grid(.line(let row, let column, let runs)):
+            out.unsigned(UInt64(row))
+            out.unsigned(UInt64(column))
+            out.list(runs) { out, run in
+                out.byte((run.style == nil ? 0 : 1) | (run.repeatCount == 1 ? 0 : 2))
+                out.string(run.text)
+                if let style = run.style { out.unsigned(UInt64(style.rawValue)) }
+                if run.repeatCount != 1 { out.unsigned(UInt64(run.repeatCount)) }
+            }
+        case .grid(.scroll(let top, let bottom, let left, let right, let rows)):
+            for value in [top, bottom, left, right] { out.unsigned(UInt64(value)) }
+            out.signed(Int64(rows))
+        case .cursor(let row, let column, let visible):
+            out.unsigned(UInt64(row))
+            out.unsigned(UInt64(column))
+            out.bool(visible)
+        case .highlight(let rects):
+            out.list(rects) { out, rect in
+                for value in [rect.column, rect.row, rect.width, rect.height] { out.unsigned(UInt64(value)) }
+            }
+        case .bye(let reason):
+            out.string(reason)
+        case .unknown:
+            break
+        }
+    }
+
+    // MARK: - Decoding
+
+    /// Decodes a payload (a frame without its length).
+    public static func decode(payload: ArraySlice<UInt8>, limits: WireLimits = .default) throws(WireError) -> Message {
+        var input = Reader(bytes: payload, limits: limits)
+        let tag = try input.unsigned()
+        switch tag {
+        case 1:
+            let id = try input.signed()
+            let lowest = try input.natural(), highest = try input.natural()
+            guard lowest <= highest else { throw .malformed("'versions' must be [lowest, highest]") }
+            let role = try input.optional { input throws(WireError) in try input.string() }
+            guard role == nil || Role(rawValue: role!) != nil else { throw .malformed("unknown role") }
+            let encoding = try input.string()
+            guard encoding == "json" || encoding == "binary" else { throw .malformed("'encoding' must be json or binary") }
+            return .hello(id: id, versions: lowest...highest, role: role.flatMap(Role.init), encoding: encoding,
+                          client: try input.optional { input throws(WireError) in try input.string() })
+        case 2:
+            let id = try input.signed(), version = try input.natural()
+            guard let role = Role(rawValue: try input.string()) else { throw .malformed("unknown role") }
+            return .welcome(id: id, version: version, role: role, server: try input.string())
+        case 3: return .patch(id: try input.signed(), patch: try input.json())
+        case 4: return .set(id: try input.signed(), path: try input.string(), value: try input.json())
+        case 5: return .merge(id: try input.signed(), path: try input.string(), value: try input.json())
+        case 6: return .get(id: try input.signed(), path: try input.string())
+        case 7: return .watch(id: try input.signed(), paths: try input.list { input throws(WireError) in try input.string() })
+        case 8: return .wait(id: try input.signed(), revision: Int64(try input.natural()))
+        case 9: return .scenes(id: try input.signed())
+        case 10: return .stats(id: try input.signed())
+        case 11: return .trace(id: try input.signed(), scene: try input.optional { input throws(WireError) in try input.string() })
+        case 12:
+            return .snapshot(id: try input.signed(), scene: try input.string(), width: try input.natural(), height: try input.natural(),
+                             markup: try input.bool())
+        case 13: return .ping(id: try input.signed())
+        case 14: return .attach(id: try input.signed(), scene: try input.string(), width: try input.natural(), height: try input.natural())
+        case 15: return .resize(width: try input.natural(), height: try input.natural())
+        case 16:
+            return .input(InputEvent(key: try input.string(), text: try input.optional { input throws(WireError) in try input.string() },
+                                     lines: try input.optional { input throws(WireError) in Int(try input.signed()) },
+                                     row: try input.optional { input throws(WireError) in try input.natural() },
+                                     column: try input.optional { input throws(WireError) in try input.natural() }))
+        case 17: return .ack(sequence: Int64(try input.natural()))
+        case 18: return .detach(id: try input.signed())
+        case 19: return .ok(id: try input.signed(), revision: try input.optional { input throws(WireError) in Int64(try input.natural()) })
+        case 20:
+            return .value(id: try input.signed(), revision: Int64(try input.natural()), value: try input.optional { input throws(WireError) in try input.json() })
+        case 21: return .sceneList(id: try input.signed(), scenes: try input.list { input throws(WireError) in try input.string() })
+        case 22: return .statsReport(id: try input.signed(), stats: try input.json())
+        case 23: return .snapshotText(id: try input.signed(), text: try input.string())
+        case 24: return .pong(id: try input.signed())
+        case 25:
+            return .error(id: try input.optional { input throws(WireError) in try input.signed() }, code: try input.string(),
+                          message: try input.string(), fatal: try input.bool())
+        case 26:
+            return .changed(watch: Int64(try input.natural()), revision: Int64(try input.natural()), path: try input.string(),
+                            value: try input.optional { input throws(WireError) in try input.json() })
+        case 27:
+            return .evaluation(scene: try input.string(), view: try input.string(), node: Int64(try input.natural()),
+                               causes: try input.list { input throws(WireError) in try input.string() })
+        case 28:
+            let id = StyleID(rawValue: UInt32(try input.natural()))
+            let foreground = try input.optional { input throws(WireError) in try input.color() }
+            let background = try input.optional { input throws(WireError) in try input.color() }
+            let attributes = TextStyle(rawValue: UInt8(truncatingIfNeeded: try input.natural()))
+            return .style(id: id, style: Style(foreground: foreground, background: background, attributes: attributes))
+        case 29:
+            let row = try input.natural(), column = try input.natural()
+            let runs = try input.list { input throws(WireError) -> CellRun in
+                let flags = try input.byte()
+                let text = try input.string()
+                guard text.utf8.count <= limits.maximumCellBytes else { throw WireError("limit_exceeded", "a cell of \(text.utf8.count) bytes") }
+                let style = flags & 1 != 0 ? StyleID(rawValue: UInt32(try input.natural())) : nil
+                let repeatCount = flags & 2 != 0 ? try input.natural() : 1
+                return CellRun(text, style: style, repeatCount: repeatCount)
+            }
+            return .grid(.line(row: row, column: column, runs: runs))
+        case 30:
+            return .grid(.scroll(top: try input.natural(), bottom: try input.natural(), left: try input.natural(), right: try input.natural(),
+                                 rows: Int(try input.signed())))
+        case 31: return .cursor(row: try input.natural(), column: try input.natural(), visible: try input.bool())
+        case 32: return .keyframe(width: try input.natural(), height: try input.natural())
+        case 33:
+            return .highlight(rects: try input.list { input throws(WireError) in
+                GridRect(column: try input.natural(), row: try input.natural(), width: try input.natural(), height: try input.natural())
+            })
+        case 34: return .flush(sequence: Int64(try input.natural()))
+        case 35: return .bye(reason: try input.string())
+        default: return .unknown(type: "tag \(tag)")
+        }
+    }
+
+    // MARK: - Primitives
+
+    struct Writer {
+        var bytes: [UInt8] = []
+
+        mutating func byte(_ value: UInt8) { bytes.append(value) }
+
+        mutating func unsigned(_ value: UInt64) {
+            var value = value
+            while value >= 0x80 {
+                bytes.append(UInt8(value & 0x7F) | 0x80)
+                value >>= 7
+            }
+            bytes.append(UInt8(value))
+        }
+
+        mutating func signed(_ value: Int64) {
+            unsigned(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
+        }
+
+        mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+
+        mutating func string(_ value: String) {
+            unsigned(UInt64(value.utf8.count))
+            bytes.append(contentsOf: value.utf8)
+        }
+
+        mutating func json(_ value: JSONValue) {
+            let text = JSONWriter.bytes(value)
+            unsigned(UInt64(text.count))
+            bytes.append(contentsOf: text)
+        }
+
+        mutating func optional<T>(_ value: T?, _ write: (inout Writer, T) -> Void) {
+            guard let value else { return bytes.append(0) }
+            bytes.append(1)
+            write(&self, value)
+        }
+
+        mutating func list<T>(_ values: [T], _ write: (inout Writer, T) -> Void) {
+            unsigned(UInt64(values.count))
+            for value in values { write(&self, value) }
+        }
+
+        mutating func color(_ color: Color) {
+            switch color {
+            case .named(let name): bytes += [0, name.rawValue]
+            case .palette(let index): bytes += [1, index]
+            case .rgb(let red, let green, let blue): bytes += [2, red, green, blue]
+            }
+        }
+    }
+
+    struct Reader {
+        let bytes: ArraySlice<UInt8>
+        let limits: WireLimits
+        var position: Int
+
+        init(bytes: ArraySlice<UInt8>, limits: WireLimits) {
+            self.bytes = bytes
+            self.limits = limits
+            self.position = bytes.startIndex
+        }
+
+        mutating func byte() throws(WireError) -> UInt8 {
+            guard position < bytes.endIndex else { throw .malformed("the message ends early") }
+            defer { position += 1 }
+            return bytes[position]
+        }
+
+        mutating func unsigned() throws(WireError) -> UInt64 {
+            var value: UInt64 = 0
+            for shift in stride(from: 0, to: 64, by: 7) {
+                let byte = try self.byte()
+                value |= UInt64(byte & 0x7F) << UInt64(shift)
+                if byte < 0x80 { return value }
+            }
+            throw .malformed("an integer longer than 10 bytes")
+        }
+
+        mutating func natural() throws(WireError) -> Int {
+            let value = try unsigned()
+            guard value <= UInt64(Int32.max) else { throw .malformed("a number out of range") }
+            return Int(value)
+        }
+
+        mutating func signed() throws(WireError) -> Int64 {
+            let value = try unsigned()
+            return Int64(bitPattern: (value >> 1) ^ (0 &- (value & 1)))
+        }
+
+        mutating func bool() throws(WireError) -> Bool {
+            switch try byte() {
+            case 0: false
+            case 1: true
+            default: throw .malformed("a boolean must be 0 or 1")
+            }
+        }
+
+        mutating func raw() throws(WireError) -> ArraySlice<UInt8> {
+            let count = try unsigned()
+            guard count <= UInt64(bytes.endIndex - position) else { throw .malformed("a string runs past the end of the message") }
+            defer { position += Int(count) }
+            return bytes[position..<(position + Int(count))]
+        }
+
+        mutating func string() throws(WireError) -> String {
+            let raw = try self.raw()
+            guard let text = String(validating: raw, as: UTF8.self) else { throw WireError("invalid_utf8", "a string is not UTF-8") }
+            return text
+        }
+
+        mutating func json() throws(WireError) -> JSONValue {
+            let raw = try self.raw()
+            do {
+                return try JSONParser.parse(Array(raw), limits: limits.json)
+            } catch {
+                throw error.isLimit ? WireError("limit_exceeded", error.description) : WireError("invalid_json", error.description)
+            }
+        }
+
+        mutating func optional<T>(_ read: (inout Reader) throws(WireError) -> T) throws(WireError) -> T? {
+            switch try byte() {
+            case 0: return nil
+            case 1: return try read(&self)
+            default: throw .malformed("an optional's marker must be 0 or 1")
+            }
+        }
+
+        mutating func list<T>(_ read: (inout Reader) throws(WireError) -> T) throws(WireError) -> [T] {
+            let count = try unsigned()
+            // Each element takes at least one byte: a count past the bytes left is a lie, refused before allocating.
+            guard count <= UInt64(bytes.endIndex - position) else { throw .malformed("a list longer than the message") }
+            var values: [T] = []
+            values.reserveCapacity(Int(count))
+            for _ in 0..<count { values.append(try read(&self)) }
+            return values
+        }
+
+        mutating func color() throws(WireError) -> Color {
+            switch try byte() {
+            case 0:
+                guard let name = Color.Named(rawValue: try byte()) else { throw .malformed("unknown colour name") }
+                return .named(name)
+            case 1: return .palette(try byte())
+            case 2: return .rgb(try byte(), try byte(), try byte())
+            default: throw .malformed("unknown colour kind")
+            }
+        }
+    }
+}

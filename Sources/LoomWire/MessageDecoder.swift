@@ -1,0 +1,82 @@
+/// Which encoding a connection speaks: JSON lines until its `hello` asks for binary.
+public enum Encoding: String, Sendable {
+    case json, binary
+}
+
+/// Cuts a connection's bytes into messages, in its current encoding.
+///
+/// Buffered bytes are bounded by `maximumMessageBytes`: a JSON line or a binary frame longer
+/// than that is a fatal framing error (thrown), checked before the bytes are kept — for a binary
+/// frame, from its length prefix alone. A message that is framed but wrong (bad JSON, a missing
+/// member) is returned as a failure; the connection goes on.
+public struct MessageDecoder {
+    public var encoding: Encoding
+    public let limits: WireLimits
+    private var buffer: [UInt8] = []
+    private var scanned = 0
+
+    public init(encoding: Encoding = .json, limits: WireLimits = .default) {
+        self.encoding = encoding
+        self.limits = limits
+    }
+
+    /// Bytes received and not yet part of a whole message.
+    public var pendingBytes: Int { buffer.count }
+
+    /// Adds received bytes; returns the whole messages they completed, in order. A `hello` that
+    /// asks for binary switches `encoding` for the bytes after it.
+    public mutating func feed(_ bytes: [UInt8]) throws(WireError) -> [Result<Message, WireError>] {
+        buffer.append(contentsOf: bytes)
+        var messages: [Result<Message, WireError>] = []
+        var start = 0
+        defer {
+            buffer.removeFirst(start)
+            scanned = max(0, scanned - start)
+        }
+        while start < buffer.count {
+            switch encoding {
+            case .json:
+                guard let end = buffer[max(start, scanned)...].firstIndex(of: UInt8(ascii: "\n")) else {
+                    scanned = buffer.count
+                    guard buffer.count - start <= limits.maximumMessageBytes else {
+                        throw .framing("a line longer than \(limits.maximumMessageBytes) bytes")
+                    }
+                    return messages
+                }
+                let line = Array(buffer[start..<end])
+                start = end + 1
+                if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\t") }) { continue }
+                messages.append(Result { () throws(WireError) in try JSONCodec.decode(line: line, limits: limits) })
+                // A hello asking for binary switches the rest of the connection to binary frames.
+                if case .success(.hello(_, _, _, "binary", _)) = messages.last { encoding = .binary }
+            case .binary:
+                var header = BinaryCodec.Reader(bytes: buffer[start...], limits: limits)
+                let length: UInt64
+                do {
+                    length = try header.unsigned()
+                } catch {
+                    guard buffer.count - start < 10 else { throw .framing("a frame length longer than 10 bytes") }
+                    return messages
+                }
+                guard length <= UInt64(limits.maximumMessageBytes) else {
+                    throw .framing("a frame of \(length) bytes is over the limit of \(limits.maximumMessageBytes)")
+                }
+                guard buffer.count - header.position >= Int(length) else { return messages }
+                let payload = buffer[header.position..<(header.position + Int(length))]
+                start = header.position + Int(length)
+                messages.append(Result { () throws(WireError) in try BinaryCodec.decode(payload: payload, limits: limits) })
+            }
+        }
+        return messages
+    }
+}
+
+/// Encodes a message in a connection's encoding.
+public enum MessageEncoder {
+    public static func encode(_ message: Message, as encoding: Encoding) -> [UInt8] {
+        switch encoding {
+        case .json: JSONCodec.line(message)
+        case .binary: BinaryCodec.frame(message)
+        }
+    }
+}
