@@ -1,0 +1,81 @@
+import LoomWire
+import Testing
+
+/// What a bad client can send, and what the decoder makes of it: a framed message that is wrong
+/// is a failure with the protocol's error code (the connection goes on); a framing violation
+/// is a fatal error (the connection is closed). Nothing crashes, nothing is allocated for a lie.
+@Suite("Malformed input")
+struct MalformedInputTests {
+    private func jsonFailure(_ line: String) -> WireError? {
+        var decoder = MessageDecoder()
+        guard case .failure(let error)? = try? decoder.feed(Array((line + "\n").utf8)).first else { return nil }
+        return error
+    }
+
+    private func binaryFailure(_ bytes: [UInt8]) -> WireError? {
+        var decoder = MessageDecoder(encoding: .binary)
+        guard case .failure(let error)? = try? decoder.feed(bytes).first else { return nil }
+        return error
+    }
+
+    @Test func wrongJSONMessagesGetTheirCodes() {
+        let cases: [(String, String)] = [
+            ("{not json", "invalid_json"),
+            ("[1,2,3]", "malformed_message"),
+            (#"{"id":1}"#, "malformed_message"),
+            (#"{"type":7}"#, "malformed_message"),
+            (#"{"type":"set","path":"/a","value":1}"#, "missing_id"),
+            (#"{"type":"set","id":"x","path":"/a","value":1}"#, "missing_id"),
+            (#"{"type":"set","id":1,"path":7,"value":1}"#, "malformed_message"),
+            (#"{"type":"set","id":1,"path":"/a"}"#, "malformed_message"),
+            (#"{"type":"attach","id":1,"scene":"s","width":-5,"height":3}"#, "malformed_message"),
+            (#"{"type":"hello","id":1,"versions":[2,1]}"#, "malformed_message"),
+            (#"{"type":"hello","id":1,"versions":[1,1],"role":"root"}"#, "malformed_message"),
+            (#"{"type":"hello","id":1,"versions":[1,1],"encoding":"xml"}"#, "malformed_message"),
+            (#"{"type":"line","row":0,"col":0,"cells":[[1]]}"#, "malformed_message"),
+            (#"{"type":"style","id":1,"fg":"chartreuse"}"#, "malformed_message"),
+            (String(repeating: "[", count: 100_000), "limit_exceeded"),
+            ("{\"type\":\"get\",\"id\":1,\"path\":\"\u{1}\"}", "invalid_json"),
+        ]
+        for (line, code) in cases {
+            #expect(jsonFailure(line)?.code == code, "\(line.prefix(60))")
+            #expect(jsonFailure(line)?.fatal == false)
+        }
+        var decoder = MessageDecoder()
+        guard case .failure(let error)? = try? decoder.feed([UInt8(ascii: "\""), 0xFF, 0xFE, UInt8(ascii: "\""), 0x0A]).first else {
+            Issue.record("invalid UTF-8 was accepted")
+            return
+        }
+        #expect(error.code == "invalid_json")
+    }
+
+    @Test func wrongBinaryFramesGetTheirCodes() {
+        #expect(binaryFailure([3, 6, 2, 5])?.code == "malformed_message", "a string past the end")
+        #expect(binaryFailure([2, 29, 0])?.code == "malformed_message", "a line cut short")
+        #expect(binaryFailure([6, 23, 2, 2, 0xC3, 0x28, 0])?.code == "invalid_utf8")
+        #expect(binaryFailure([5, 29, 0, 0, 0xFF, 0x7F])?.code == "malformed_message", "a list longer than the frame")
+        #expect(binaryFailure([4, 34, 0xFF, 0xFF, 0xFF])?.code == "malformed_message")
+        let payload: [UInt8] = [3, 2, 3] + Array("{x}".utf8)          // patch, id 1, 3 bytes of JSON
+        #expect(binaryFailure([UInt8(payload.count)] + payload)?.code == "invalid_json")
+    }
+
+    @Test func framingViolationsAreFatal() {
+        var limits = WireLimits()
+        limits.maximumMessageBytes = 64
+        var json = MessageDecoder(limits: limits)
+        #expect { try json.feed(Array(repeating: UInt8(ascii: "a"), count: 100)) } throws: { ($0 as? WireError)?.fatal == true }
+        var binary = MessageDecoder(encoding: .binary, limits: limits)
+        #expect { try binary.feed([0xFF, 0xFF, 0xFF, 0x7F]) } throws: {
+            ($0 as? WireError)?.code == "framing"
+        }
+        var endless = MessageDecoder(encoding: .binary)
+        #expect { try endless.feed(Array(repeating: 0xFF, count: 11)) } throws: { ($0 as? WireError)?.fatal == true }
+    }
+
+    @Test func aTruncatedFrameWaitsForItsRest() throws {
+        var decoder = MessageDecoder(encoding: .binary)
+        let frame = BinaryCodec.frame(.bye(reason: "later"))
+        #expect(try decoder.feed(Array(frame.prefix(3))).isEmpty)
+        #expect(try decoder.feed(Array(frame.dropFirst(3))).map { try $0.get() } == [.bye(reason: "later")])
+    }
+}
