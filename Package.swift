@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "LoomGraph", targets: ["LoomGraph"]),
         .library(name: "LoomLayout", targets: ["LoomLayout"]),
         .library(name: "LoomLoop", targets: ["LoomLoop"]),
+        .library(name: "LoomWire", targets: ["LoomWire"]),
         .library(name: "LoomStore", targets: ["LoomStore"]),
         .executable(name: "loom-bench", targets: ["LoomBench"]),
     ],
