@@ -2,7 +2,8 @@
 SWIFT ?= swift
 DEBIAN_PACKAGES := libuv1-dev libutf8proc-dev libsqlite3-dev pkg-config
 
-.PHONY: test bench deps build
+.PHONY: test bench deps build fuzz
+FUZZ_RUNS ?= 1500000
 
 ## Installs the Debian packages the build and the tests use (only as root, only what is missing).
 deps:
@@ -28,3 +29,13 @@ test: build
 ## Prints the benchmark figures (a program, not a test); BENCH_ARGS="graph --json" for one scenario as JSON.
 bench: deps
 	$(SWIFT) run -c release loom-bench $(BENCH_ARGS)
+
+## Fuzzes the protocol decoders with libFuzzer (docs/fuzzing.md).
+fuzz: deps
+	$(SWIFT) build -c release --product loom-fuzz --build-path .build/fuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING
+	@mkdir -p .build/fuzz-corpus
+	@python3 -c 'import json, pathlib; out = pathlib.Path(".build/fuzz-corpus"); \
+	[ (out / (v["name"] + ".json")).write_text(json.dumps(v["json"], separators=(",", ":"), ensure_ascii=False) + "\n") \
+	  or (out / (v["name"] + ".bin")).write_bytes(bytes(int(x, 16) for x in v["binary"].split())) \
+	  for v in (json.loads(f.read_text()) for f in pathlib.Path("Protocol/vectors").glob("*.json")) ]'
+	SWIFT_BACKTRACE=enable=no .build/fuzz/release/loom-fuzz -runs=$(FUZZ_RUNS) -max_len=4096 -print_final_stats=1 .build/fuzz-corpus

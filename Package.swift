@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "LoomWire", targets: ["LoomWire"]),
         .library(name: "LoomStore", targets: ["LoomStore"]),
         .executable(name: "loom-bench", targets: ["LoomBench"]),
+        .executable(name: "loom-fuzz", targets: ["LoomFuzz"]),
     ],
     targets: [
         // System libraries from Debian's -dev packages (see DESIGN.md, "Architecture").
@@ -37,6 +38,9 @@ let package = Package(
         // A child process for the store's crash test: applies transactions and reports each
         // acknowledgement until it is killed.
         .executableTarget(name: "LoomStoreCrashChild", dependencies: ["LoomStore"]),
+
+        // The protocol decoders' fuzz target: a libFuzzer entry point, or a replayer of inputs (docs/fuzzing.md).
+        .executableTarget(name: "LoomFuzz", dependencies: ["LoomWire", "LoomStore"]),
 
         .executableTarget(name: "LoomBench", dependencies: ["LoomGraph", "LoomLayout", "LoomStore", "LoomWire"]),
 

@@ -206,7 +206,7 @@ public enum BinaryCodec {
         case 5: return .merge(id: try input.signed(), path: try input.string(), value: try input.json())
         case 6: return .get(id: try input.signed(), path: try input.string())
         case 7: return .watch(id: try input.signed(), paths: try input.list { input throws(WireError) in try input.string() })
-        case 8: return .wait(id: try input.signed(), revision: Int64(try input.natural()))
+        case 8: return .wait(id: try input.signed(), revision: try input.count())
         case 9: return .scenes(id: try input.signed())
         case 10: return .stats(id: try input.signed())
         case 11: return .trace(id: try input.signed(), scene: try input.optional { input throws(WireError) in try input.string() })
@@ -218,14 +218,14 @@ public enum BinaryCodec {
         case 15: return .resize(width: try input.natural(), height: try input.natural())
         case 16:
             return .input(InputEvent(key: try input.string(), text: try input.optional { input throws(WireError) in try input.string() },
-                                     lines: try input.optional { input throws(WireError) in Int(try input.signed()) },
+                                     lines: try input.optional { input throws(WireError) in try input.signedSmall() },
                                      row: try input.optional { input throws(WireError) in try input.natural() },
                                      column: try input.optional { input throws(WireError) in try input.natural() }))
-        case 17: return .ack(sequence: Int64(try input.natural()))
+        case 17: return .ack(sequence: try input.count())
         case 18: return .detach(id: try input.signed())
-        case 19: return .ok(id: try input.signed(), revision: try input.optional { input throws(WireError) in Int64(try input.natural()) })
+        case 19: return .ok(id: try input.signed(), revision: try input.optional { input throws(WireError) in try input.count() })
         case 20:
-            return .value(id: try input.signed(), revision: Int64(try input.natural()), value: try input.optional { input throws(WireError) in try input.json() })
+            return .value(id: try input.signed(), revision: try input.count(), value: try input.optional { input throws(WireError) in try input.json() })
         case 21: return .sceneList(id: try input.signed(), scenes: try input.list { input throws(WireError) in try input.string() })
         case 22: return .statsReport(id: try input.signed(), stats: try input.json())
         case 23: return .snapshotText(id: try input.signed(), text: try input.string())
@@ -234,16 +234,18 @@ public enum BinaryCodec {
             return .error(id: try input.optional { input throws(WireError) in try input.signed() }, code: try input.string(),
                           message: try input.string(), fatal: try input.bool())
         case 26:
-            return .changed(watch: Int64(try input.natural()), revision: Int64(try input.natural()), path: try input.string(),
+            return .changed(watch: try input.count(), revision: try input.count(), path: try input.string(),
                             value: try input.optional { input throws(WireError) in try input.json() })
         case 27:
-            return .evaluation(scene: try input.string(), view: try input.string(), node: Int64(try input.natural()),
+            return .evaluation(scene: try input.string(), view: try input.string(), node: try input.count(),
                                causes: try input.list { input throws(WireError) in try input.string() })
         case 28:
             let id = StyleID(rawValue: UInt32(try input.natural()))
             let foreground = try input.optional { input throws(WireError) in try input.color() }
             let background = try input.optional { input throws(WireError) in try input.color() }
-            let attributes = TextStyle(rawValue: UInt8(truncatingIfNeeded: try input.natural()))
+            // Attribute bits this version does not know (a newer peer's) are ignored.
+            let known: TextStyle = [.bold, .italic, .underline, .strikethrough, .dim, .inverse]
+            let attributes = TextStyle(rawValue: UInt8(truncatingIfNeeded: try input.natural())).intersection(known)
             return .style(id: id, style: Style(foreground: foreground, background: background, attributes: attributes))
         case 29:
             let row = try input.natural(), column = try input.natural()
@@ -258,14 +260,14 @@ public enum BinaryCodec {
             return .grid(.line(row: row, column: column, runs: runs))
         case 30:
             return .grid(.scroll(top: try input.natural(), bottom: try input.natural(), left: try input.natural(), right: try input.natural(),
-                                 rows: Int(try input.signed())))
+                                 rows: try input.signedSmall()))
         case 31: return .cursor(row: try input.natural(), column: try input.natural(), visible: try input.bool())
         case 32: return .keyframe(width: try input.natural(), height: try input.natural())
         case 33:
             return .highlight(rects: try input.list { input throws(WireError) in
                 GridRect(column: try input.natural(), row: try input.natural(), width: try input.natural(), height: try input.natural())
             })
-        case 34: return .flush(sequence: Int64(try input.natural()))
+        case 34: return .flush(sequence: try input.count())
         case 35: return .bye(reason: try input.string())
         default: return .unknown(type: "tag \(tag)")
         }
@@ -360,6 +362,20 @@ public enum BinaryCodec {
         mutating func signed() throws(WireError) -> Int64 {
             let value = try unsigned()
             return Int64(bitPattern: (value >> 1) ^ (0 &- (value & 1)))
+        }
+
+        /// A revision, sequence or node number: a natural 64-bit count.
+        mutating func count() throws(WireError) -> Int64 {
+            let value = try unsigned()
+            guard value <= UInt64(Int64.max) else { throw .malformed("a count out of range") }
+            return Int64(value)
+        }
+
+        /// A signed count (rows to scroll, wheel lines): within ±Int32.max, like the JSON form.
+        mutating func signedSmall() throws(WireError) -> Int {
+            let value = try signed()
+            guard value.magnitude <= UInt64(Int32.max) else { throw .malformed("a number out of range") }
+            return Int(value)
         }
 
         mutating func bool() throws(WireError) -> Bool {

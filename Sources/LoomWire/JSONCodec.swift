@@ -22,7 +22,7 @@ public enum JSONCodec {
         } catch {
             throw error.isLimit ? WireError("limit_exceeded", error.description) : WireError("invalid_json", error.description)
         }
-        return try decode(value)
+        return try decode(value, limits: limits)
     }
 
     // MARK: - Encoding
@@ -186,7 +186,7 @@ public enum JSONCodec {
     // MARK: - Decoding
 
     /// Decodes a message object; an unknown `type` decodes as `.unknown` (the receiver decides).
-    public static func decode(_ value: JSONValue) throws(WireError) -> Message {
+    public static func decode(_ value: JSONValue, limits: WireLimits = .default) throws(WireError) -> Message {
         guard case .object(let object) = value else { throw .malformed("a message must be a JSON object") }
         let fields = Fields(object: object)
         let type = try fields.string("type")
@@ -209,7 +209,7 @@ public enum JSONCodec {
         case "merge": return .merge(id: try fields.id(), path: try fields.string("path"), value: try fields.value("value"))
         case "get": return .get(id: try fields.id(), path: try fields.string("path"))
         case "watch": return .watch(id: try fields.id(), paths: try fields.stringArray("paths"))
-        case "wait": return .wait(id: try fields.id(), revision: Int64(try fields.int("revision")))
+        case "wait": return .wait(id: try fields.id(), revision: try fields.count("revision"))
         case "scenes": return .scenes(id: try fields.id())
         case "stats": return .stats(id: try fields.id())
         case "trace": return .trace(id: try fields.id(), scene: try fields.optionalString("scene"))
@@ -222,21 +222,21 @@ public enum JSONCodec {
         case "input":
             return .input(InputEvent(key: try fields.string("key"), text: try fields.optionalString("text"), lines: try fields.optionalInt("lines"),
                                      row: try fields.optionalInt("row"), column: try fields.optionalInt("col")))
-        case "ack": return .ack(sequence: Int64(try fields.int("seq")))
+        case "ack": return .ack(sequence: try fields.count("seq"))
         case "detach": return .detach(id: try fields.id())
-        case "ok": return .ok(id: try fields.id(), revision: try fields.optionalInt("revision").map(Int64.init))
-        case "value": return .value(id: try fields.id(), revision: Int64(try fields.int("revision")), value: object["value"])
+        case "ok": return .ok(id: try fields.id(), revision: try fields.optionalCount("revision"))
+        case "value": return .value(id: try fields.id(), revision: try fields.count("revision"), value: object["value"])
         case "scene_list": return .sceneList(id: try fields.id(), scenes: try fields.stringArray("scenes"))
         case "stats_report": return .statsReport(id: try fields.id(), stats: try fields.value("stats"))
         case "snapshot_text": return .snapshotText(id: try fields.id(), text: try fields.string("text"))
         case "pong": return .pong(id: try fields.id())
         case "error":
-            return .error(id: try fields.optionalInt("id").map(Int64.init), code: try fields.string("code"), message: try fields.string("message"),
+            return .error(id: try fields.optionalID(), code: try fields.string("code"), message: try fields.string("message"),
                           fatal: try fields.optionalBool("fatal") ?? false)
         case "changed":
-            return .changed(watch: Int64(try fields.int("watch")), revision: Int64(try fields.int("revision")), path: try fields.string("path"), value: object["value"])
+            return .changed(watch: try fields.count("watch"), revision: try fields.count("revision"), path: try fields.string("path"), value: object["value"])
         case "evaluation":
-            return .evaluation(scene: try fields.string("scene"), view: try fields.string("view"), node: Int64(try fields.int("node")),
+            return .evaluation(scene: try fields.string("scene"), view: try fields.string("view"), node: try fields.count("node"),
                                causes: try fields.stringArray("causes"))
         case "style":
             var style = Style()
@@ -254,6 +254,7 @@ public enum JSONCodec {
                 guard case .array(let parts) = cell, case .string(let text)? = parts.first, parts.count <= 3 else {
                     throw .malformed("a cell must be [text, style?, repeat?]")
                 }
+                guard text.utf8.count <= limits.maximumCellBytes else { throw WireError("limit_exceeded", "a cell of \(text.utf8.count) bytes") }
                 var style: StyleID?
                 if parts.count > 1, parts[1] != .null { style = StyleID(rawValue: UInt32(try natural(parts[1], "a cell's style"))) }
                 let repeatCount = parts.count > 2 ? try natural(parts[2], "a cell's repeat") : 1
@@ -274,7 +275,7 @@ public enum JSONCodec {
                 rects.append(GridRect(column: values[0], row: values[1], width: values[2], height: values[3]))
             }
             return .highlight(rects: rects)
-        case "flush": return .flush(sequence: Int64(try fields.int("seq")))
+        case "flush": return .flush(sequence: try fields.count("seq"))
         case "bye": return .bye(reason: try fields.optionalString("reason") ?? "")
         default: return .unknown(type: type)
         }
@@ -338,6 +339,22 @@ public enum JSONCodec {
             guard let value = object[key], value != .null else { return nil }
             guard case .bool(let flag) = value else { throw .malformed("'\(key)' must be true or false") }
             return flag
+        }
+
+        /// A revision, sequence number or node number: a natural 64-bit count.
+        func count(_ key: String) throws(WireError) -> Int64 {
+            guard let number = try value(key).intValue, number >= 0 else { throw .malformed("'\(key)' must be a natural number") }
+            return number
+        }
+
+        func optionalCount(_ key: String) throws(WireError) -> Int64? {
+            guard object[key] != nil, object[key] != .null else { return nil }
+            return try count(key)
+        }
+
+        func optionalID() throws(WireError) -> Int64? {
+            guard object["id"] != nil, object["id"] != .null else { return nil }
+            return try id()
         }
 
         func id() throws(WireError) -> Int64 {

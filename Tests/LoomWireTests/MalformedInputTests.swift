@@ -1,4 +1,5 @@
-import LoomWire
+import LoomLayout
+@testable import LoomWire
 import Testing
 
 /// What a bad client can send, and what the decoder makes of it: a framed message that is wrong
@@ -70,6 +71,35 @@ struct MalformedInputTests {
         }
         var endless = MessageDecoder(encoding: .binary)
         #expect { try endless.feed(Array(repeating: 0xFF, count: 11)) } throws: { ($0 as? WireError)?.fatal == true }
+    }
+
+    @Test func styleAttributesFromANewerPeerAreIgnored() throws {
+        var decoder = MessageDecoder(encoding: .binary)
+        // style 3, no colours, attributes 0x74: underline, dim, inverse, and a bit no version 1 attribute has.
+        let message = try decoder.feed([6, 28, 3, 0, 0, 0x74, 0x00]).first?.get()
+        #expect(message == .style(id: StyleID(rawValue: 3), style: Style(attributes: [.underline, .dim, .inverse])))
+    }
+
+    /// Found by fuzzing: both encodings accept exactly the same values.
+    @Test func bothEncodingsBoundTheSameFields() throws {
+        #expect(try JSONCodec.decode(line: Array(#"{"type":"error","id":-16454096276377274,"code":"x","message":""}"#.utf8))
+                == .error(id: -16_454_096_276_377_274, code: "x", message: "", fatal: false), "ids are 64-bit in JSON as in binary")
+        #expect(try JSONCodec.decode(line: Array(#"{"type":"ok","id":1,"revision":5000000000}"#.utf8)) == .ok(id: 1, revision: 5_000_000_000))
+        let ok = BinaryCodec.frame(.ok(id: 1, revision: 5_000_000_000))
+        var decoder = MessageDecoder(encoding: .binary)
+        #expect(try decoder.feed(ok).first?.get() == .ok(id: 1, revision: 5_000_000_000), "revisions past 2³¹ in binary")
+        var scroll = BinaryCodec.Writer()
+        scroll.unsigned(30)
+        for value: UInt64 in [9, 100, 14, 14] { scroll.unsigned(value) }
+        scroll.signed(-540_431_955_284_459_520)
+        var scrolls = MessageDecoder(encoding: .binary)
+        guard case .failure(let error)? = try scrolls.feed([UInt8(scroll.bytes.count)] + scroll.bytes).first else {
+            Issue.record("a scroll of 2⁵⁹ rows was accepted")
+            return
+        }
+        #expect(error.code == "malformed_message")
+        let longCell = #"{"type":"line","row":0,"col":0,"cells":[["\#(String(repeating: "B", count: 200))"]]}"#
+        #expect(jsonFailure(longCell)?.code == "limit_exceeded", "the cell limit holds in JSON as in binary")
     }
 
     @Test func aTruncatedFrameWaitsForItsRest() throws {

@@ -1,0 +1,79 @@
+import Glibc
+import LoomStore
+import LoomWire
+
+/// One fuzz input for the protocol's decoders and the JSON parser (docs/fuzzing.md).
+///
+/// Every input goes to the JSON-lines decoder, the binary decoder and the JSON parser; none may
+/// crash or hang. Whatever decodes (except a newer peer's unknown message) must survive a round
+/// trip: encoded again in both encodings and decoded, it is the same message (a trap otherwise,
+/// which libFuzzer reports).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    var limits = WireLimits()
+    limits.maximumMessageBytes = 1 << 20
+    for encoding in [Encoding.json, .binary] {
+        var decoder = MessageDecoder(encoding: encoding, limits: limits)
+        guard let results = try? decoder.feed(bytes) else { continue }
+        for case .success(let message) in results {
+            // A newer peer's message cannot be encoded again: only its type is known.
+            if case .unknown = message { continue }
+            for form in [Encoding.json, .binary] {
+                var again = MessageDecoder(encoding: form, limits: limits)
+                let decoded = try? again.feed(MessageEncoder.encode(message, as: form)).map { try $0.get() }
+                // A hello switches a JSON stream to binary; the message itself must come back the same.
+                if decoded?.first != message {
+                    let report = "round trip failed in \(form): \(message) became \(String(describing: decoded))\n"
+                    _ = report.withCString { write(2, $0, strlen($0)) }
+                    abort()
+                }
+            }
+        }
+    }
+    _ = try? JSONParser.parse(bytes)
+    return 0
+}
+
+/// The program's entry point. Built with `-sanitize=fuzzer -DFUZZING` it hands control to
+/// libFuzzer (`LLVMFuzzerRunDriver`, so SwiftPM's own `main` stays ours); otherwise it replays
+/// the inputs named on the command line, so a crash a fuzzer found can be replayed, and CI can
+/// run a corpus.
+@main
+struct LoomFuzz {
+    static func main() {
+        #if FUZZING
+        var argc = CommandLine.argc
+        var argv = CommandLine.unsafeArgv
+        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzOneInput(data!, size) })
+        #else
+        let paths = CommandLine.arguments.dropFirst()
+        guard !paths.isEmpty else {
+            print("usage: loom-fuzz FILE...   (replays inputs; see docs/fuzzing.md to fuzz)")
+            exit(2)
+        }
+        for path in paths {
+            guard let file = fopen(path, "rb") else {
+                print("loom-fuzz: cannot read \(path)")
+                exit(1)
+            }
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = fread(&chunk, 1, chunk.count, file)
+                if count == 0 { break }
+                bytes += chunk[0..<count]
+            }
+            fclose(file)
+            _ = bytes.withUnsafeBufferPointer { fuzzOneInput($0.baseAddress ?? UnsafePointer(bitPattern: 1)!, $0.count) }
+        }
+        print("replayed \(paths.count) inputs")
+        #endif
+    }
+}
+
+#if FUZZING
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+#endif
