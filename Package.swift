@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "LoomLayout", targets: ["LoomLayout"]),
         .library(name: "LoomLoop", targets: ["LoomLoop"]),
         .library(name: "LoomWire", targets: ["LoomWire"]),
+        .library(name: "LoomDaemon", targets: ["LoomDaemon"]),
         .library(name: "LoomStore", targets: ["LoomStore"]),
         .executable(name: "loom-bench", targets: ["LoomBench"]),
         .executable(name: "loom-fuzz", targets: ["LoomFuzz"]),
@@ -31,6 +32,9 @@ let package = Package(
         // A small Swift face over libuv: loop, Unix-socket server and streams, timers, signals, wake-ups.
         .target(name: "LoomLoop", dependencies: ["CLibUV"]),
 
+        // The daemon: scenes, connections, roles, viewers, frame pacing, flow control, stats, trace.
+        .target(name: "LoomDaemon", dependencies: ["LoomLoop", "LoomWire", "LoomStore", "LoomLayout", "LoomGraph"]),
+
         // The document store: JSON, JSON Pointer/Patch/Merge Patch, revisions, fine-grained
         // dependencies through LoomGraph's seam, SQLite persistence.
         .target(name: "LoomStore", dependencies: ["LoomGraph", "CSQLite"]),
@@ -46,6 +50,7 @@ let package = Package(
 
         .testTarget(name: "LoomGraphTests", dependencies: ["LoomGraph"]),
         .testTarget(name: "LoomLoopTests", dependencies: ["LoomLoop"]),
+        .testTarget(name: "LoomDaemonTests", dependencies: ["LoomDaemon", "LoomWire", "LoomStore", "LoomLayout", "LoomGraph"]),
         .testTarget(name: "LoomWireTests", dependencies: ["LoomWire", "LoomStore", "LoomLayout"]),
         .testTarget(name: "LoomLayoutTests", dependencies: ["LoomLayout", "LoomGraph"]),
         .testTarget(name: "LoomStoreTests", dependencies: ["LoomStore", "LoomGraph", "LoomStoreCrashChild"]),

@@ -32,6 +32,12 @@ public final class SceneRenderer {
     /// A frame for every viewport: the operations that bring what it was last sent up to date
     /// (everything, for a new or resized one).
     public func render() -> [(viewport: Viewport, operations: [GridOperation])] {
+        render(only: viewports)
+    }
+
+    /// Evaluates and lays out for every viewport, but draws and diffs only `chosen` ones: a
+    /// viewer that is behind keeps the grid it last received, and gets one diff when it catches up.
+    public func render(only chosen: [Viewport]) -> [(viewport: Viewport, operations: [GridOperation])] {
         graph.refreshLazyRows()
         graph.settle(maxFrames: 4)
         for viewport in viewports { layout(viewport) }
@@ -41,7 +47,7 @@ public final class SceneRenderer {
             graph.settle(maxFrames: 4)
             for viewport in viewports { layout(viewport) }
         }
-        return viewports.map { viewport in
+        return chosen.map { viewport in
             var grid = CellGrid(width: viewport.size.width, height: viewport.size.height)
             Drawing.draw(viewport.boxes, into: &grid, styles: styles, focus: viewport.focus)
             let operations = viewport.needsKeyframe

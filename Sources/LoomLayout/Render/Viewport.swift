@@ -14,7 +14,7 @@ public final class Viewport {
     /// What the viewer was last sent.
     public internal(set) var grid: CellGrid
     /// Whether the next frame must repaint everything (new viewer, resize).
-    var needsKeyframe = true
+    public internal(set) var needsKeyframe = true
 
     init(size: Size) {
         self.size = size

@@ -1,0 +1,242 @@
+import LoomLayout
+import LoomLoop
+import LoomStore
+import LoomWire
+
+/// One client connection: framing, the handshake, roles, and every request of Protocol/README.md.
+///
+/// Nothing a client sends can crash the daemon or change state partially: a message that is
+/// framed but wrong gets an `error` reply; a framing violation gets a fatal `error` and closes
+/// only this connection.
+final class Connection {
+    unowned let daemon: Daemon
+    let stream: SocketStream
+    let granted: Role
+    private(set) var role: Role?
+    private var encoding = Encoding.json
+    private var decoder = MessageDecoder()
+    var session: ViewerSession?
+    /// Scenes this connection traces (`nil` in the set: all).
+    var traced: Set<String?> = []
+    private var watches: [WatchToken] = []
+    private(set) var isClosed = false
+
+    init(daemon: Daemon, stream: SocketStream, granted: Role) {
+        self.daemon = daemon
+        self.stream = stream
+        self.granted = granted
+    }
+
+    // MARK: - Input
+
+    func received(_ bytes: [UInt8]) {
+        do {
+            for result in try decoder.feed(bytes) {
+                guard !isClosed else { return }
+                switch result {
+                case .success(let message): handle(message)
+                case .failure(let error): send(.error(id: nil, code: error.code, message: error.message, fatal: false))
+                }
+            }
+        } catch {
+            fail(code: error.code, error.message)
+        }
+        daemon.endTurnSoon()
+    }
+
+    /// Sends a fatal error and closes once it is written.
+    func fail(code: String, _ message: String, id: Int64? = nil) {
+        send([.error(id: id, code: code, message: message, fatal: true)], thenClose: true)
+    }
+
+    private func handle(_ message: Message) {
+        guard let role else { return handshake(message) }
+        if case .unknown(let type) = message { return reply(error: WireError("unknown_type", "unknown request type '\(type)'"), id: nil) }
+        switch message {
+        case .patch, .set, .merge, .get, .watch, .wait, .scenes, .stats, .trace, .snapshot:
+            guard role == .control else { return reply(error: WireError("forbidden", "a \(role.rawValue) connection may not \(JSONCodec.json(message)["type"]?.stringValue ?? "do that")"), id: message.id) }
+            control(message)
+        case .attach, .resize, .input, .ack, .detach:
+            if case .input = message, role.rank < Role.viewer.rank {
+                return reply(error: WireError("forbidden", "an observer may not send input"), id: nil)
+            }
+            viewer(message)
+        case .ping(let id):
+            send(.pong(id: id))
+        case .hello(let id, _, _, _, _):
+            reply(error: WireError("malformed_message", "hello was already received"), id: id)
+        default:
+            reply(error: WireError("unknown_type", "'\(JSONCodec.json(message)["type"]?.stringValue ?? "?")' is not a request"), id: message.id)
+        }
+    }
+
+    private func handshake(_ message: Message) {
+        guard case .hello(let id, let versions, let wanted, let wantedEncoding, _) = message else {
+            return fail(code: "hello_expected", "the first message must be a hello")
+        }
+        guard versions.contains(ProtocolVersion.current) else {
+            return fail(code: "proto_mismatch", "this daemon speaks protocol \(ProtocolVersion.current); the client offered \(versions.lowerBound)…\(versions.upperBound)", id: id)
+        }
+        let role = wanted ?? granted
+        guard role.rank <= granted.rank else {
+            return fail(code: "forbidden", "this user may be at most \(granted.rawValue), not \(role.rawValue)", id: id)
+        }
+        self.role = role
+        send(.welcome(id: id, version: ProtocolVersion.current, role: role, server: daemon.configuration.serverName))
+        encoding = wantedEncoding == "binary" ? .binary : .json
+    }
+
+    // MARK: - Control requests
+
+    private func control(_ message: Message) {
+        let store = daemon.store
+        do throws(StoreError) {
+            switch message {
+            case .patch(let id, let patch):
+                acknowledgeWhenDurable(id, try store.apply(patch: patch))
+            case .set(let id, let path, let value):
+                acknowledgeWhenDurable(id, try store.set(value, at: try JSONPointer(path)))
+            case .merge(let id, let path, let value):
+                acknowledgeWhenDurable(id, try store.merge(value, at: try JSONPointer(path)))
+            case .get(let id, let path):
+                send(.value(id: id, revision: store.revision, value: store.value(at: try JSONPointer(path))))
+            case .watch(let id, let paths):
+                let pointers = try paths.map { path throws(StoreError) in try JSONPointer(path) }
+                for pointer in pointers {
+                    watches.append(store.watch(pointer) { [weak self] events in
+                        for event in events {
+                            self?.send(.changed(watch: id, revision: event.revision, path: event.path.description, value: event.value))
+                        }
+                    })
+                }
+                send(.ok(id: id, revision: store.revision))
+            case .wait(let id, let revision):
+                acknowledgeWhenDurable(id, revision)
+            case .scenes(let id):
+                send(.sceneList(id: id, scenes: daemon.sceneNames))
+            case .stats(let id):
+                send(.statsReport(id: id, stats: daemon.statistics()))
+            case .trace(let id, let scene):
+                if let scene, !daemon.sceneNames.contains(scene) { throw StoreError(.pathNotFound, "no scene '\(scene)'") }
+                traced.insert(scene)
+                daemon.tracingChanged()
+                send(.ok(id: id, revision: nil))
+            case .snapshot(let id, let scene, let width, let height, let markup):
+                guard let text = daemon.snapshot(scene: scene, width: width, height: height, markup: markup) else {
+                    return reply(error: WireError("no_such_scene", "no scene '\(scene)'"), id: id)
+                }
+                send(.snapshotText(id: id, text: text))
+            default:
+                break
+            }
+        } catch {
+            reply(error: WireError(error.code.rawValue, error.message + (error.path.map { " (path \($0.isEmpty ? "\"\"" : $0))" } ?? "")), id: message.id)
+        }
+    }
+
+    /// Replies `ok` once `revision` is durable (after the group commit of this loop turn).
+    private func acknowledgeWhenDurable(_ id: Int64, _ revision: Int64) {
+        daemon.store.wait(for: revision) { [weak self] in self?.send(.ok(id: id, revision: revision)) }
+    }
+
+    // MARK: - Viewer requests
+
+    private func viewer(_ message: Message) {
+        switch message {
+        case .attach(let id, let scene, let width, let height):
+            guard session == nil else { return reply(error: WireError("malformed_message", "already attached; detach first"), id: id) }
+            guard let size = daemon.screenSize(width, height) else { return reply(error: WireError("limit_exceeded", "a screen of \(width)x\(height)"), id: id) }
+            guard let session = daemon.attach(self, to: scene, size: size) else {
+                return reply(error: WireError("no_such_scene", "no scene '\(scene)'"), id: id)
+            }
+            self.session = session
+            send(.ok(id: id, revision: nil))
+        case .detach(let id):
+            daemon.detach(self)
+            send(.ok(id: id, revision: nil))
+        case .resize(let width, let height):
+            guard let session, let size = daemon.screenSize(width, height) else { return notAttached() }
+            session.viewport.resize(to: size)
+            session.scene.needsFrame = true
+        case .input(let event):
+            guard let session else { return notAttached() }
+            guard let key = Connection.key(event) else { return reply(error: WireError("malformed_message", "unknown key '\(event.key)'"), id: nil) }
+            if session.scene.renderer.handle(key, in: session.viewport) { session.scene.needsFrame = true }
+        case .ack(let sequence):
+            guard let session else { return notAttached() }
+            let wasBehind = session.isBehind(limit: daemon.configuration.maximumUnacknowledgedFrames)
+            session.acknowledge(sequence, now: daemon.loop.now)
+            if wasBehind { session.scene.needsFrame = true }
+        default:
+            break
+        }
+    }
+
+    private func notAttached() {
+        reply(error: WireError("not_attached", "attach to a scene first"), id: nil)
+    }
+
+    static func key(_ event: InputEvent) -> Key? {
+        switch event.key {
+        case "up": .up
+        case "down": .down
+        case "left": .left
+        case "right": .right
+        case "tab": .tab
+        case "backtab": .backTab
+        case "enter": .enter
+        case "space": .space
+        case "escape": .escape
+        case "backspace": .backspace
+        case "pageup": .pageUp
+        case "pagedown": .pageDown
+        case "home": .home
+        case "end": .end
+        case "char": event.text.flatMap(\.first).map(Key.character)
+        case "wheel": .wheel(lines: event.lines ?? 0, row: event.row ?? 0, column: event.column ?? 0)
+        default: nil
+        }
+    }
+
+    // MARK: - Output
+
+    private func reply(error: WireError, id: Int64?) {
+        send(.error(id: id, code: error.code, message: error.message, fatal: false))
+    }
+
+    func send(_ message: Message) {
+        send([message])
+    }
+
+    /// Sends messages with one write; with `thenClose`, the connection closes once it is written
+    /// (closing at once would cancel the write: a `bye` or a fatal error would never arrive).
+    func send(_ messages: [Message], thenClose: Bool = false) {
+        guard !isClosed else { return }
+        var bytes: [UInt8] = []
+        for message in messages { bytes += MessageEncoder.encode(message, as: encoding) }
+        session?.bytesSent += bytes.count
+        guard thenClose else { return stream.write(bytes) }
+        release()
+        stream.stopReading()
+        daemon.closing += 1
+        stream.write(bytes) { [stream, daemon] _ in
+            stream.close()
+            daemon.closing -= 1
+            daemon.stopIfDone()
+        }
+    }
+
+    func close() {
+        guard !isClosed else { return }
+        release()
+        stream.close()
+    }
+
+    /// Leaves the daemon: watches, its viewer, its place among the connections.
+    private func release() {
+        isClosed = true
+        for watch in watches { daemon.store.cancel(watch) }
+        watches.removeAll()
+        daemon.connectionClosed(self)
+    }
+}

@@ -1,0 +1,290 @@
+import Glibc
+import LoomGraph
+import LoomLayout
+import LoomLoop
+import LoomStore
+import LoomWire
+
+/// `loomd`'s heart: one libuv loop owning the store, the scenes and every connection.
+///
+/// Each loop turn reads what clients sent and handles it; at the end of the turn (a zero
+/// timer, so all of a turn's work is coalesced) the store commits every transaction of the turn
+/// at once (then mutations are acknowledged), watches are told, and scenes with work render a
+/// frame for each viewer that is not behind — at most `framesPerSecond` per scene. It never
+/// blocks on a client: writes are queued by libuv, and a viewer that does not acknowledge is not
+/// sent more than `maximumUnacknowledgedFrames` frames.
+public final class Daemon {
+    public let configuration: DaemonConfiguration
+    public let loop: EventLoop
+    public let store: Store
+    private var server: PipeServer?
+    private var scenes: [String: Scene] = [:]
+    private var connections: [ObjectIdentifier: Connection] = [:]
+    private let turnTimer: LoopTimer
+    private let frameTimer: LoopTimer
+    private var turnScheduled = false
+    /// Connections whose last words (a `bye`, a fatal error) are being written before they close.
+    var closing = 0
+    private var frameScheduled = false
+    private var signals: [SignalWatcher] = []
+    public private(set) var isShuttingDown = false
+    /// Connections accepted and closed so far, for stats.
+    public private(set) var acceptedConnections = 0
+
+    public init(configuration: DaemonConfiguration) throws {
+        self.configuration = configuration
+        self.loop = try EventLoop()
+        self.store = try configuration.stateDirectory.map { try Store(stateDirectory: $0) } ?? Store()
+        self.turnTimer = try LoopTimer(loop: loop)
+        self.frameTimer = try LoopTimer(loop: loop)
+    }
+
+    // MARK: - Scenes
+
+    /// Serves `root` as the scene `name`; its views read the store through the environment.
+    public func register<Root: View>(scene name: String, _ root: Root) {
+        scenes[name] = Scene(name: name, root: root, store: store)
+    }
+
+    var sceneNames: [String] { scenes.keys.sorted() }
+
+    func attach(_ connection: Connection, to name: String, size: Size) -> ViewerSession? {
+        guard let scene = scenes[name] else { return nil }
+        let session = ViewerSession(connection: connection, scene: scene, viewport: scene.renderer.addViewport(size: size))
+        scene.sessions.append(session)
+        scene.needsFrame = true
+        return session
+    }
+
+    func detach(_ connection: Connection) {
+        guard let session = connection.session else { return }
+        session.scene.sessions.removeAll { $0 === session }
+        session.scene.renderer.removeViewport(session.viewport)
+        connection.session = nil
+    }
+
+    func screenSize(_ width: Int, _ height: Int) -> Size? {
+        let limit = WireLimits.default.maximumScreen
+        guard (1...limit).contains(width), (1...limit).contains(height) else { return nil }
+        return Size(width: width, height: height)
+    }
+
+    func snapshot(scene name: String, width: Int, height: Int, markup: Bool) -> String? {
+        guard let scene = scenes[name], let size = screenSize(width, height) else { return nil }
+        let viewport = scene.renderer.addViewport(size: size)
+        defer { scene.renderer.removeViewport(viewport) }
+        _ = scene.renderer.render(only: [viewport])
+        return markup ? Snapshot.markup(viewport.grid, styles: scene.renderer.styles) : Snapshot.text(viewport.grid)
+    }
+
+    // MARK: - Listening
+
+    /// Listens on the configured socket path. A socket file left by a dead daemon is replaced;
+    /// a live daemon's is not (an error).
+    public func listen() throws {
+        let path = configuration.socketPath
+        if access(path, F_OK) == 0 {
+            if Daemon.isListening(path) {
+                throw DaemonError("another daemon is listening on \(path)")
+            }
+            unlink(path)
+        }
+        let server = try PipeServer(loop: loop)
+        try server.bind(path, mode: 0o600)
+        try serve(server)
+    }
+
+    /// Serves a listening socket systemd passed (`LISTEN_FDS`).
+    public func adopt(descriptor: Int32) throws {
+        let server = try PipeServer(loop: loop)
+        try server.adopt(descriptor: descriptor)
+        try serve(server)
+    }
+
+    private func serve(_ server: PipeServer) throws {
+        try server.listen { [unowned self] stream in self.accept(stream) }
+        self.server = server
+    }
+
+    private func accept(_ stream: SocketStream) {
+        guard !isShuttingDown else { return stream.close() }
+        acceptedConnections += 1
+        let connection = Connection(daemon: self, stream: stream, granted: configuration.roles.role(for: stream.peerCredentials))
+        connections[ObjectIdentifier(connection)] = connection
+        do {
+            try stream.startReading(onData: { [weak connection] bytes in connection?.received(bytes) },
+                                    onEnd: { [weak connection] _ in connection?.close() })
+        } catch {
+            connection.close()
+        }
+    }
+
+    func connectionClosed(_ connection: Connection) {
+        detach(connection)
+        connections[ObjectIdentifier(connection)] = nil
+        if !connection.traced.isEmpty { tracingChanged() }
+        stopIfDone()
+    }
+
+    /// Whether something accepts connections at `path` (a live daemon), checked with a blocking connect.
+    static func isListening(_ path: String) -> Bool {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return false }
+        defer { Glibc.close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            path.utf8CString.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0.prefix(buffer.count - 1))) }
+        }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        } == 0
+    }
+
+    // MARK: - Running
+
+    /// Runs until `shutdown()` (SIGTERM and SIGINT call it); SIGPIPE never kills the daemon.
+    public func run() throws {
+        signal(SIGPIPE, SIG_IGN)
+        for number in [SIGTERM, SIGINT] {
+            let watcher = try SignalWatcher(loop: loop)
+            try watcher.start(number) { [unowned self] _ in self.shutdown() }
+            signals.append(watcher)
+        }
+        loop.run()
+        loop.close()
+    }
+
+    /// A handle another thread can use to shut the daemon down (a host embedding it, tests).
+    public func shutdownTrigger() throws -> WakeUp {
+        try WakeUp(loop: loop) { [unowned self] in self.shutdown() }
+    }
+
+    /// Says `bye` to every client, commits the store, and stops the loop.
+    public func shutdown() {
+        guard !isShuttingDown else { return }
+        isShuttingDown = true
+        _ = try? store.commit()
+        server?.close()
+        turnTimer.close()
+        frameTimer.close()
+        for watcher in signals { watcher.close() }
+        for connection in Array(connections.values) {
+            connection.send([.bye(reason: "the daemon is shutting down")], thenClose: true)
+        }
+        // A client that does not read may keep its bye waiting: a second is all it gets.
+        if let grace = try? LoopTimer(loop: loop) {
+            grace.start(after: 1_000) { [unowned self] in self.loop.stop() }
+        }
+        stopIfDone()
+    }
+
+    /// Shutting down: the loop stops once every client was told (handles others hold, like a
+    /// host's shutdown trigger, are closed by the loop's close).
+    func stopIfDone() {
+        if isShuttingDown && connections.isEmpty && closing == 0 { loop.stop() }
+    }
+
+    // MARK: - The end of a turn
+
+    /// Schedules the end-of-turn work once per turn.
+    func endTurnSoon() {
+        guard !turnScheduled, !isShuttingDown else { return }
+        turnScheduled = true
+        turnTimer.start(after: 0) { [unowned self] in
+            self.turnScheduled = false
+            self.endTurn()
+        }
+    }
+
+    private func endTurn() {
+        do {
+            try store.commit()
+        } catch {
+            for connection in connections.values {
+                connection.send(.error(id: nil, code: error.code.rawValue, message: "the store could not commit: \(error.message)", fatal: false))
+            }
+        }
+        store.flushWatches()
+        renderFrames()
+    }
+
+    /// Renders a frame for each scene with work, paced to `framesPerSecond`.
+    private func renderFrames() {
+        let interval = UInt64(1_000 / max(1, configuration.framesPerSecond))
+        let now = loop.now
+        for scene in scenes.values where scene.hasWork {
+            let due = scene.lastFrame + interval
+            if now < due && scene.frames > 0 {
+                scheduleFrame(after: due - now)
+                continue
+            }
+            let limit = configuration.maximumUnacknowledgedFrames
+            let ready = scene.sessions.filter { !$0.isBehind(limit: limit) }
+            for behind in scene.sessions where behind.isBehind(limit: limit) { behind.coalesced += 1 }
+            let keyframes = Set(ready.filter { $0.viewport.needsKeyframe }.map { ObjectIdentifier($0) })
+            let frames = scene.renderer.render(only: ready.map(\.viewport))
+            scene.needsFrame = false
+            scene.lastFrame = now
+            scene.frames += 1
+            for (session, frame) in zip(ready, frames) where !frame.operations.isEmpty || keyframes.contains(ObjectIdentifier(session)) {
+                let messages = session.frame(frame.operations, styles: scene.renderer.styles,
+                                             keyframe: keyframes.contains(ObjectIdentifier(session)), now: now)
+                session.connection.send(messages)
+            }
+        }
+    }
+
+    private func scheduleFrame(after milliseconds: UInt64) {
+        guard !frameScheduled else { return }
+        frameScheduled = true
+        frameTimer.start(after: milliseconds) { [unowned self] in
+            self.frameScheduled = false
+            self.endTurnSoon()
+        }
+    }
+
+    // MARK: - Tracing and stats
+
+    func tracingChanged() {
+        for scene in scenes.values {
+            let tracers = connections.values.filter { $0.traced.contains(scene.name) || $0.traced.contains(nil) }
+            scene.graph.evaluationObserver = tracers.isEmpty ? nil : { [unowned self] evaluation in
+                self.trace(evaluation, in: scene)
+            }
+        }
+    }
+
+    private func trace(_ evaluation: Evaluation, in scene: Scene) {
+        let message = Message.evaluation(scene: scene.name, view: evaluation.typeName, node: Int64(evaluation.nodeSerial),
+                                         causes: evaluation.causes.map(\.description))
+        for connection in connections.values where connection.traced.contains(scene.name) || connection.traced.contains(nil) {
+            connection.send(message)
+        }
+    }
+
+    func statistics() -> JSONValue {
+        var sceneStats = JSONObject()
+        for scene in scenes.values {
+            sceneStats[scene.name] = [
+                "nodes": .int(Int64(scene.graph.liveNodes)),
+                "bodies": .int(Int64(scene.graph.totalBodies)),
+                "frames": .int(Int64(scene.frames)),
+                "viewers": .array(scene.sessions.map { session in
+                    ["frames": .int(Int64(session.framesSent)), "bytes": .int(Int64(session.bytesSent)),
+                     "coalesced_frames": .int(Int64(session.coalesced)), "ack_latency_ms": .int(Int64(session.ackLatencyMilliseconds)),
+                     "unacknowledged": .int(session.sequence - session.acknowledged)]
+                }),
+            ]
+        }
+        return ["scenes": .object(sceneStats), "connections": .int(Int64(connections.count)),
+                "accepted_connections": .int(Int64(acceptedConnections)), "revision": .int(store.revision),
+                "durable_revision": .int(store.durableRevision)]
+    }
+}
+
+/// A daemon that cannot start, said plainly.
+public struct DaemonError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,59 @@
+import LoomLayout
+import LoomWire
+
+/// A connection attached to a scene: its viewport, and what it has been sent and acknowledged.
+///
+/// Flow control: at most `limit` frames unacknowledged. While a viewer is behind, nothing is
+/// rendered or queued for it; its viewport keeps the grid it last received, so when it
+/// acknowledges, one diff takes it to the current screen. Memory per viewer is bounded by one
+/// grid and the styles it knows, whatever happens while it does not read.
+final class ViewerSession {
+    unowned let connection: Connection
+    let scene: Scene
+    let viewport: Viewport
+    var sequence: Int64 = 0
+    var acknowledged: Int64 = 0
+    var definedStyles: Set<StyleID> = [.plain]
+    /// Frames sent, bytes sent, and frames skipped because the viewer was behind.
+    var framesSent = 0
+    var bytesSent = 0
+    var coalesced = 0
+    var ackLatencyMilliseconds: UInt64 = 0
+    var sentAt: [Int64: UInt64] = [:]
+
+    init(connection: Connection, scene: Scene, viewport: Viewport) {
+        self.connection = connection
+        self.scene = scene
+        self.viewport = viewport
+    }
+
+    func isBehind(limit: Int) -> Bool {
+        sequence - acknowledged >= Int64(limit)
+    }
+
+    /// The bytes of one frame: new style definitions, a keyframe marker when every row is sent,
+    /// the grid operations, and the flush. Sent with one write.
+    func frame(_ operations: [GridOperation], styles: StyleTable, keyframe: Bool, now: UInt64) -> [Message] {
+        var messages: [Message] = []
+        if keyframe { messages.append(.keyframe(width: viewport.size.width, height: viewport.size.height)) }
+        for case .line(_, _, let runs) in operations {
+            for style in runs.compactMap(\.style) where !definedStyles.contains(style) {
+                definedStyles.insert(style)
+                messages.append(.style(id: style, style: styles[style]))
+            }
+        }
+        messages += operations.map { .grid($0) }
+        sequence += 1
+        sentAt[sequence] = now
+        messages.append(.flush(sequence: sequence))
+        framesSent += 1
+        return messages
+    }
+
+    func acknowledge(_ sequence: Int64, now: UInt64) {
+        guard sequence > acknowledged, sequence <= self.sequence else { return }
+        acknowledged = sequence
+        if let sent = sentAt[sequence] { ackLatencyMilliseconds = now - sent }
+        sentAt = sentAt.filter { $0.key > sequence }
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import LoomDaemon
+import LoomStore
+import LoomWire
+import Testing
+
+@Suite("The daemon, over its socket", .serialized)
+struct DaemonTests {
+    @Test func aScriptSetsAndGetsAndIsAcknowledgedWithTheRevision() {
+        let daemon = RunningDaemon()
+        defer { daemon.shutDown() }
+        let client = Client.hello(daemon.socket)
+        client.send(#"{"type":"set","id":2,"path":"/jobs/7/status","value":"running"}"#)
+        guard case .ok(2, let revision?)? = client.receive() else { Issue.record("no ok"); return }
+        client.send(#"{"type":"get","id":3,"path":"/jobs/7"}"#)
+        #expect(client.receive() == .value(id: 3, revision: revision, value: ["status": "running"]))
+        client.send(#"{"type":"ping","id":4}"#)
+        #expect(client.receive() == .pong(id: 4))
+    }
+
+    @Test func theHandshakeRefusesForeignVersionsAndMessagesBeforeHello() {
+        let daemon = RunningDaemon()
+        defer { daemon.shutDown() }
+        let foreign = Client(daemon.socket)
+        foreign.send(#"{"type":"hello","id":1,"versions":[2,3]}"#)
+        guard case .error(1, "proto_mismatch", _, true)? = foreign.receive() else { Issue.record("no proto_mismatch"); return }
+        #expect(foreign.receive(timeout: 2) == nil, "the connection is closed")
+        let eager = Client(daemon.socket)
+        eager.send(#"{"type":"ping","id":1}"#)
+        guard case .error(_, "hello_expected", _, true)? = eager.receive() else { Issue.record("no hello_expected"); return }
+    }
+
+    @Test func rolesComeFromTheDaemonAndHelloMayOnlyNarrowThem() {
+        let daemon = RunningDaemon()
+        defer { daemon.shutDown() }
+        let observer = Client.hello(daemon.socket, role: .observer)
+        observer.send(#"{"type":"set","id":2,"path":"/x","value":1}"#)
+        guard case .error(2, "forbidden", _, false)? = observer.receive() else { Issue.record("an observer could write"); return }
+        let control = Client.hello(daemon.socket)
+        control.send(#"{"type":"get","id":3,"path":"/x"}"#)
+        #expect(control.receive() == .value(id: 3, revision: 0, value: nil), "the observer's write changed nothing")
+    }
+
+    @Test func badInputGetsTheDocumentedErrorsAndHurtsNoOne() {
+        let daemon = RunningDaemon()
+        defer { daemon.shutDown() }
+        let bystander = Client.hello(daemon.socket)
+        bystander.send(#"{"type":"set","id":1,"path":"/a","value":1}"#)
+        _ = bystander.receive()
+        let client = Client.hello(daemon.socket)
+        let cases: [(String, String)] = [
+            ("{not json", "invalid_json"),
+            (#"{"type":"set","path":"/a","value":2}"#, "missing_id"),
+            (#"{"type":"set","id":1,"path":"a","value":2}"#, "invalid_pointer"),
+            (#"{"type":"patch","id":2,"patch":[{"op":"replace","path":"/a","value":2},{"op":"test","path":"/a","value":3}]}"#, "test_failed"),
+            (#"{"type":"patch","id":3,"patch":{"op":"add"}}"#, "invalid_patch"),
+            (#"{"type":"frobnicate","id":4}"#, "unknown_type"),
+            (#"{"type":"input","key":"enter"}"#, "not_attached"),
+            (#"{"type":"attach","id":5,"scene":"nowhere","width":10,"height":5}"#, "no_such_scene"),
+            (#"{"type":"set","id":6,"path":"/a","value":"# + String(repeating: "[", count: 100_000), "limit_exceeded"),
+            (#"{"type":"hello","id":7,"versions":[1,1]}"#, "malformed_message"),
+        ]
+        for (line, code) in cases {
+            client.send(line)
+            guard case .error(_, let got, _, false)? = client.receive() else { Issue.record("no error for \(line.prefix(40))"); continue }
+            #expect(got == code, "\(line.prefix(50))")
+        }
+        bystander.send(#"{"type":"get","id":2,"path":"/a"}"#)
+        #expect(bystander.receive() == .value(id: 2, revision: 1, value: 1), "state unchanged, the bystander unaffected")
+        client.send(String(repeating: "x", count: 17 << 20))
+        guard case .error(nil, "framing", _, true)? = client.receive(timeout: 10) else { Issue.record("no framing error"); return }
+        bystander.send(#"{"type":"ping","id":3}"#)
+        #expect(bystander.receive() == .pong(id: 3))
+    }
+
+    @Test func aViewersScreenRebuiltFromItsFramesEqualsTheSnapshot() {
+        let daemon = RunningDaemon { $0.register(scene: "jobs", JobBoard()) }
+        defer { daemon.shutDown() }
+        let script = Client.hello(daemon.socket)
+        script.send(#"{"type":"set","id":1,"path":"/jobs","value":{"a":{"name":"build","status":"running"},"b":{"name":"test","status":"queued"}}}"#)
+        _ = script.receive()
+        let viewer = Client.hello(daemon.socket, role: .viewer)
+        viewer.send(#"{"type":"attach","id":1,"scene":"jobs","width":30,"height":6}"#)
+        #expect(viewer.receive() == .ok(id: 1, revision: nil))
+        let screen = ScreenModel()
+        func frame() {
+            while let message = viewer.receive() {
+                if screen.apply(message) {
+                    viewer.send(.ack(sequence: screen.lastFlush))
+                    return
+                }
+            }
+        }
+        frame()
+        script.send(#"{"type":"snapshot","id":2,"scene":"jobs","width":30,"height":6}"#)
+        guard case .snapshotText(2, let before)? = script.receive() else { Issue.record("no snapshot"); return }
+        #expect(screen.text == before)
+        #expect(before.contains("build") && before.contains("running"))
+
+        script.send(#"{"type":"set","id":3,"path":"/jobs/b/status","value":"failed"}"#)
+        _ = script.receive()
+        frame()
+        script.send(#"{"type":"snapshot","id":4,"scene":"jobs","width":30,"height":6}"#)
+        guard case .snapshotText(4, let after)? = script.receive() else { Issue.record("no snapshot"); return }
+        #expect(screen.text == after)
+        #expect(after.contains("failed"))
+    }
+
+    @Test func aViewerThatDoesNotAcknowledgeGetsAtMostTwoFramesThenOneDiffToTheCurrentScreen() {
+        let daemon = RunningDaemon { $0.register(scene: "jobs", JobBoard()) }
+        defer { daemon.shutDown() }
+        let script = Client.hello(daemon.socket)
+        let viewer = Client.hello(daemon.socket, role: .viewer)
+        viewer.send(#"{"type":"attach","id":1,"scene":"jobs","width":30,"height":8}"#)
+        _ = viewer.receive()
+        let screen = ScreenModel()
+        func nextFlush(timeout: Double) -> Int64? {
+            while let message = viewer.receive(timeout: timeout) {
+                if screen.apply(message) { return screen.lastFlush }
+            }
+            return nil
+        }
+        #expect(nextFlush(timeout: 5) == 1)
+        script.send(#"{"type":"set","id":2,"path":"/jobs/a","value":{"name":"first","status":"queued"}}"#)
+        _ = script.receive()
+        #expect(nextFlush(timeout: 5) == 2, "two frames unacknowledged")
+
+        for index in 0..<100 {
+            script.send(#"{"type":"set","id":\#(index + 10),"path":"/jobs/j\#(index % 5)","value":{"name":"job","status":"step \#(index)"}}"#)
+            _ = script.receive()
+        }
+        usleep(100_000)
+        #expect(nextFlush(timeout: 0.5) == nil, "nothing is sent to a viewer that is behind")
+        script.send(#"{"type":"stats","id":3}"#)
+        guard case .statsReport(3, let stats)? = script.receive() else { Issue.record("no stats"); return }
+        guard case .array(let viewers)? = stats["scenes"]?["jobs"]?["viewers"] else { Issue.record("no viewer stats"); return }
+        #expect((viewers.first?["coalesced_frames"]?.intValue ?? 0) > 0)
+        #expect(viewers.first?["unacknowledged"]?.intValue == 2)
+
+        viewer.send(.ack(sequence: 2))
+        #expect(nextFlush(timeout: 5) == 3, "one frame takes the viewer to the current screen")
+        script.send(#"{"type":"snapshot","id":4,"scene":"jobs","width":30,"height":8}"#)
+        guard case .snapshotText(4, let current)? = script.receive() else { Issue.record("no snapshot"); return }
+        #expect(screen.text == current)
+    }
+
+    @Test func shutdownSaysByeToEveryClient() {
+        let daemon = RunningDaemon()
+        let client = Client.hello(daemon.socket)
+        daemon.shutDown()
+        #expect(client.receive() == .bye(reason: "the daemon is shutting down"))
+        #expect(client.receive(timeout: 1) == nil)
+    }
+}
