@@ -1,8 +1,14 @@
 # The two commands a newcomer needs: `make test` and (later) `make demo`; `make bench` prints the figures.
 SWIFT ?= swift
-DEBIAN_PACKAGES := libuv1-dev libutf8proc-dev libsqlite3-dev pkg-config
+DEBIAN_PACKAGES := libuv1-dev libutf8proc-dev libsqlite3-dev pkg-config systemd
 
-.PHONY: test bench deps build fuzz
+.PHONY: test bench deps build fuzz install check-units
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR = $(PREFIX)/bin
+UNITDIR = $(PREFIX)/lib/systemd/system
+SYSUSERSDIR = $(PREFIX)/lib/sysusers.d
+DOCDIR = $(PREFIX)/share/doc/loom
 FUZZ_RUNS ?= 1500000
 
 ## Installs the Debian packages the build and the tests use (only as root, only what is missing).
@@ -39,3 +45,28 @@ fuzz: deps
 	  or (out / (v["name"] + ".bin")).write_bytes(bytes(int(x, 16) for x in v["binary"].split())) \
 	  for v in (json.loads(f.read_text()) for f in pathlib.Path("Protocol/vectors").glob("*.json")) ]'
 	SWIFT_BACKTRACE=enable=no .build/fuzz/release/loom-fuzz -runs=$(FUZZ_RUNS) -max_len=4096 -print_final_stats=1 .build/fuzz-corpus
+
+## Installs loomd and its systemd units under $(DESTDIR)$(PREFIX).
+install:
+	$(SWIFT) build -c release --product loomd
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(DOCDIR)
+	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/loomd" $(DESTDIR)$(BINDIR)/loomd
+	for unit in loomd.socket loomd.service; do \
+	  sed -e 's|@bindir@|$(BINDIR)|g' -e 's|@docdir@|$(DOCDIR)|g' systemd/$$unit > $(DESTDIR)$(UNITDIR)/$$unit; \
+	  chmod 0644 $(DESTDIR)$(UNITDIR)/$$unit; \
+	done
+	install -m 0644 systemd/loom.conf $(DESTDIR)$(SYSUSERSDIR)/loom.conf
+	install -m 0644 README.md $(DESTDIR)$(DOCDIR)/README.md
+
+## Checks the units against an installation in a temporary directory (installed there as the
+## prefix, so ExecStart= names a real binary): systemd-analyze verify must print nothing, and
+## the service's exposure (systemd-analyze security) must be at most 2.0.
+check-units:
+	@root=$$(mktemp -d) && trap 'rm -rf "$$root"' EXIT && \
+	$(MAKE) --no-print-directory install DESTDIR= PREFIX="$$root/usr" >/dev/null && \
+	units="$$root/usr/lib/systemd/system" && \
+	errors=$$(systemd-analyze verify "$$units/loomd.socket" "$$units/loomd.service" 2>&1) ; \
+	if [ -n "$$errors" ]; then echo "systemd-analyze verify:"; echo "$$errors"; exit 1; fi; \
+	exposure=$$(systemd-analyze security --offline=yes "$$units/loomd.service" 2>/dev/null | sed -n 's/.*Overall exposure level for loomd.service: \([0-9.]*\).*/\1/p'); \
+	echo "units verified; exposure $$exposure"; \
+	awk -v e="$$exposure" 'BEGIN { exit !(e != "" && e <= 2.0) }' || { echo "exposure $$exposure is over 2.0"; exit 1; }

@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "LoomWire", targets: ["LoomWire"]),
         .library(name: "LoomDaemon", targets: ["LoomDaemon"]),
         .library(name: "LoomStore", targets: ["LoomStore"]),
+        .executable(name: "loomd", targets: ["loomd"]),
         .executable(name: "loom-bench", targets: ["LoomBench"]),
         .executable(name: "loom-fuzz", targets: ["LoomFuzz"]),
     ],
@@ -46,11 +47,14 @@ let package = Package(
         // The protocol decoders' fuzz target: a libFuzzer entry point, or a replayer of inputs (docs/fuzzing.md).
         .executableTarget(name: "LoomFuzz", dependencies: ["LoomWire", "LoomStore"]),
 
+        // loomd: argument parsing and wiring only.
+        .executableTarget(name: "loomd", dependencies: ["LoomDaemon", "LoomLoop"]),
+
         .executableTarget(name: "LoomBench", dependencies: ["LoomGraph", "LoomLayout", "LoomStore", "LoomWire"]),
 
         .testTarget(name: "LoomGraphTests", dependencies: ["LoomGraph"]),
         .testTarget(name: "LoomLoopTests", dependencies: ["LoomLoop"]),
-        .testTarget(name: "LoomDaemonTests", dependencies: ["LoomDaemon", "LoomWire", "LoomStore", "LoomLayout", "LoomGraph"]),
+        .testTarget(name: "LoomDaemonTests", dependencies: ["LoomDaemon", "LoomWire", "LoomStore", "LoomLayout", "LoomGraph", "loomd"]),
         .testTarget(name: "LoomWireTests", dependencies: ["LoomWire", "LoomStore", "LoomLayout"]),
         .testTarget(name: "LoomLayoutTests", dependencies: ["LoomLayout", "LoomGraph"]),
         .testTarget(name: "LoomStoreTests", dependencies: ["LoomStore", "LoomGraph", "LoomStoreCrashChild"]),

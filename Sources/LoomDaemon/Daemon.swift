@@ -144,16 +144,36 @@ public final class Daemon {
     // MARK: - Running
 
     /// Runs until `shutdown()` (SIGTERM and SIGINT call it); SIGPIPE never kills the daemon.
-    public func run() throws {
+    /// `onReady` runs once the loop is about to serve (systemd's READY=1); `onStop` when shutting
+    /// down. Under a systemd watchdog, WATCHDOG=1 is sent from a loop timer at half the interval,
+    /// so a stuck loop is noticed.
+    public func run(onReady: () -> Void = {}, onStop: @escaping () -> Void = {}) throws {
         signal(SIGPIPE, SIG_IGN)
+        // A parent may have started us with signals blocked (a thread pool's mask is inherited
+        // across fork and exec): SIGTERM and SIGINT must reach the loop whatever we inherited.
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        sigaddset(&handled, SIGTERM)
+        sigaddset(&handled, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
+        self.onStop = onStop
         for number in [SIGTERM, SIGINT] {
             let watcher = try SignalWatcher(loop: loop)
             try watcher.start(number) { [unowned self] _ in self.shutdown() }
             signals.append(watcher)
         }
+        if let interval = Systemd.watchdogMilliseconds() {
+            let watchdog = try LoopTimer(loop: loop)
+            watchdog.start(after: 0, every: max(1, interval / 2)) { Systemd.notify("WATCHDOG=1") }
+            self.watchdog = watchdog
+        }
+        onReady()
         loop.run()
         loop.close()
     }
+
+    private var onStop: () -> Void = {}
+    private var watchdog: LoopTimer?
 
     /// A handle another thread can use to shut the daemon down (a host embedding it, tests).
     public func shutdownTrigger() throws -> WakeUp {
@@ -164,6 +184,8 @@ public final class Daemon {
     public func shutdown() {
         guard !isShuttingDown else { return }
         isShuttingDown = true
+        onStop()
+        watchdog?.close()
         _ = try? store.commit()
         server?.close()
         turnTimer.close()

@@ -1,0 +1,80 @@
+import Glibc
+
+/// `loomd`'s command line.
+public struct DaemonOptions: Equatable, Sendable {
+    public var socketPath: String?
+    public var stateDirectory: String?
+    public var ephemeral = false
+    public var framesPerSecond = 60
+    public var logLevel = Log.Level.info
+    public var help = false
+
+    public static let usage = """
+        usage: loomd [--socket PATH] [--state-dir DIR | --ephemeral] [--fps N] [--log-level LEVEL]
+
+        The Loom render daemon: owns the document store and the scenes' view graphs, and serves
+        scripts and terminal viewers over a Unix socket (protocol: Protocol/README.md).
+
+          --socket PATH      where to listen; default: $LOOM_SOCKET, else $XDG_RUNTIME_DIR/loom/loom.sock,
+                             else /run/loom/loom.sock. Under systemd socket activation the passed
+                             socket is used instead.
+          --state-dir DIR    where the store is kept (SQLite); default: $STATE_DIRECTORY (systemd's
+                             StateDirectory=), else $XDG_STATE_HOME/loom, else ~/.local/state/loom
+          --ephemeral        keep the store in memory only (demos, tests)
+          --fps N            frames per second per scene, at most (default 60)
+          --log-level LEVEL  error, warning, notice, info (default) or debug; logs go to stderr
+                             with the <N> priority prefixes journald understands
+          --help             this text
+
+        Exit status: 0 after a clean shutdown (SIGTERM, SIGINT), 1 when it cannot start, 2 for
+        a wrong command line.
+        """
+
+    public init() {}
+
+    /// Parses arguments (without the program name); the error says what is wrong.
+    public static func parse(_ arguments: [String]) throws(DaemonError) -> DaemonOptions {
+        var options = DaemonOptions()
+        var rest = arguments[...]
+        func value(_ flag: String) throws(DaemonError) -> String {
+            guard let value = rest.popFirst(), !value.hasPrefix("--") else { throw DaemonError("\(flag) needs a value") }
+            return value
+        }
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--socket": options.socketPath = try value(argument)
+            case "--state-dir": options.stateDirectory = try value(argument)
+            case "--ephemeral": options.ephemeral = true
+            case "--fps":
+                let text = try value(argument)
+                guard let fps = Int(text), (1...1_000).contains(fps) else { throw DaemonError("--fps must be a number from 1 to 1000, not \(text)") }
+                options.framesPerSecond = fps
+            case "--log-level":
+                let text = try value(argument)
+                guard let level = Log.Level(name: text) else { throw DaemonError("--log-level must be error, warning, notice, info or debug, not \(text)") }
+                options.logLevel = level
+            case "--help", "-h": options.help = true
+            default: throw DaemonError("unknown argument '\(argument)'")
+            }
+        }
+        if options.ephemeral && options.stateDirectory != nil { throw DaemonError("--ephemeral and --state-dir exclude each other") }
+        return options
+    }
+
+    /// The socket path: the option, then $LOOM_SOCKET, $XDG_RUNTIME_DIR/loom/loom.sock, /run/loom/loom.sock.
+    public func resolvedSocketPath(environment: [String: String]) -> String {
+        if let socketPath { return socketPath }
+        if let path = environment["LOOM_SOCKET"], !path.isEmpty { return path }
+        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty { return runtime + "/loom/loom.sock" }
+        return "/run/loom/loom.sock"
+    }
+
+    /// The state directory, or nil for an in-memory store.
+    public func resolvedStateDirectory(environment: [String: String]) -> String? {
+        if ephemeral { return nil }
+        if let stateDirectory { return stateDirectory }
+        if let systemd = environment["STATE_DIRECTORY"]?.split(separator: ":").first { return String(systemd) }
+        if let state = environment["XDG_STATE_HOME"], !state.isEmpty { return state + "/loom" }
+        return (environment["HOME"] ?? "/tmp") + "/.local/state/loom"
+    }
+}
