@@ -1,0 +1,118 @@
+import Foundation
+import Glibc
+import LoomLayout
+import LoomStore
+import LoomWire
+import Testing
+
+/// The process's resident memory, from /proc (the daemons of these tests run in it).
+func residentKilobytes() -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
+    return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+}
+
+func openDescriptors() -> Int {
+    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
+}
+
+@Suite("The daemon under bad input and load", .serialized)
+struct RobustnessTests {
+    /// At least thirty kinds of bad input, each with its documented error; afterwards the daemon
+    /// is healthy, another client was unaffected, and the state is unchanged.
+    @Test func aCorpusOfMalformedInputGetsTheDocumentedErrors() {
+        let daemon = RunningDaemon { $0.register(scene: "jobs", JobBoard()) }
+        defer { daemon.shutDown() }
+        let bystander = Client.hello(daemon.socket)
+        bystander.send(#"{"type":"set","id":1,"path":"/jobs","value":{"a":{"name":"a","status":"ok"}}}"#)
+        guard case .ok(1, let revision?)? = bystander.receive() else { Issue.record("setup"); return }
+
+        // (input, expected code, fatal): sent on a fresh control connection after its hello.
+        let json: [(String, String)] = [
+            ("{", "invalid_json"), ("[]", "malformed_message"), (#""text""#, "malformed_message"), ("nul", "invalid_json"),
+            (#"{"id":1}"#, "malformed_message"), (#"{"type":null,"id":1}"#, "malformed_message"),
+            (#"{"type":"set","path":"/a","value":1}"#, "missing_id"), (#"{"type":"get","id":"seven","path":"/a"}"#, "missing_id"),
+            (#"{"type":"get","id":1}"#, "malformed_message"), (#"{"type":"get","id":1,"path":7}"#, "malformed_message"),
+            (#"{"type":"get","id":1,"path":"no-slash"}"#, "invalid_pointer"), (#"{"type":"get","id":1,"path":"/a~2"}"#, "invalid_pointer"),
+            (#"{"type":"set","id":1,"path":"/jobs/a/name/x","value":1}"#, "type_mismatch"),
+            (#"{"type":"patch","id":1,"patch":[{"op":"remove","path":"/jobs/zzz"}]}"#, "path_not_found"),
+            (#"{"type":"patch","id":1,"patch":[{"op":"add","path":"/jobs/a/list/5","value":1}]}"#, "path_not_found"),
+            (#"{"type":"patch","id":1,"patch":[{"op":"test","path":"/jobs/a/status","value":"failed"}]}"#, "test_failed"),
+            (#"{"type":"patch","id":1,"patch":[{"op":"move","from":"/jobs","path":"/jobs/a/x"}]}"#, "invalid_move"),
+            (#"{"type":"patch","id":1,"patch":[{"op":"launch","path":"/a"}]}"#, "invalid_patch"),
+            (#"{"type":"patch","id":1,"patch":"add"}"#, "invalid_patch"),
+            (#"{"type":"set","id":1,"path":"/deep","value":"# + String(repeating: "[", count: 100_000), "limit_exceeded"),
+            (#"{"type":"frobnicate","id":1}"#, "unknown_type"), (#"{"type":"welcome","id":1,"version":1,"role":"control","server":"x"}"#, "unknown_type"),
+            (#"{"type":"snapshot","id":1,"scene":"nowhere","width":10,"height":5}"#, "no_such_scene"),
+            (#"{"type":"snapshot","id":1,"scene":"jobs","width":0,"height":5}"#, "no_such_scene"),
+            (#"{"type":"attach","id":1,"scene":"jobs","width":99999,"height":5}"#, "limit_exceeded"),
+            (#"{"type":"input","key":"enter"}"#, "not_attached"), (#"{"type":"resize","width":10,"height":10}"#, "not_attached"),
+            (#"{"type":"ack","seq":3}"#, "not_attached"),
+            (#"{"type":"hello","id":2,"versions":[1,1]}"#, "malformed_message"),
+            ("{\"type\":\"get\",\"id\":1,\"path\":\"\u{7}\"}", "invalid_json"),
+        ]
+        let client = Client.hello(daemon.socket)
+        for (line, code) in json {
+            client.send(line)
+            guard case .error(_, let got, _, false)? = client.receive() else { Issue.record("no error for \(line.prefix(50))"); continue }
+            #expect(got == code, "\(line.prefix(60))")
+        }
+        client.send([UInt8(ascii: "\""), 0xC3, 0x28, UInt8(ascii: "\""), 0x0A])
+        guard case .error(_, "invalid_json", _, false)? = client.receive() else { Issue.record("invalid UTF-8 accepted"); return }
+
+        // An observer may not write; an observer may not send input.
+        let observer = Client.hello(daemon.socket, role: .observer)
+        observer.send(#"{"type":"merge","id":1,"path":"/jobs","value":{"b":1}}"#)
+        guard case .error(1, "forbidden", _, false)? = observer.receive() else { Issue.record("an observer wrote"); return }
+        observer.send(#"{"type":"attach","id":2,"scene":"jobs","width":20,"height":4}"#)
+        #expect(observer.receive() == .ok(id: 2, revision: nil))
+        observer.send(#"{"type":"input","key":"enter"}"#)
+        #expect(observer.receive(until: { if case .error = $0 { true } else { false } }).map { if case .error(_, let code, _, _) = $0 { code } else { "" } } == "forbidden")
+
+        // Binary connections: a truncated frame waits; a frame too long is fatal to that connection only.
+        let binary = Client(daemon.socket)
+        binary.send(.hello(id: 1, versions: 1...1, role: nil, encoding: "binary", client: "bin"))
+        guard case .welcome? = binary.receive() else { Issue.record("no welcome"); return }
+        binary.send([0x05, 0x0d])                                     // a ping cut short: waits for its rest
+        binary.send([0xFF, 0xFF, 0xFF, 0xFF, 0x7F])                    // then a length of 34 GB
+        #expect(binary.receive(timeout: 2) == nil, "binary replies are not JSON lines; the connection closed")
+
+        // Foreign protocol versions and messages before hello are fatal, for that connection only.
+        let foreign = Client(daemon.socket)
+        foreign.send(#"{"type":"hello","id":1,"versions":[9,9]}"#)
+        guard case .error(1, "proto_mismatch", _, true)? = foreign.receive() else { Issue.record("no proto_mismatch"); return }
+        let early = Client(daemon.socket)
+        early.send(#"{"type":"attach","id":1,"scene":"jobs","width":10,"height":4}"#)
+        guard case .error(_, "hello_expected", _, true)? = early.receive() else { Issue.record("no hello_expected"); return }
+        let flood = Client.hello(daemon.socket)
+        flood.send(String(repeating: "x", count: 17 << 20))
+        guard case .error(nil, "framing", _, true)? = flood.receive(timeout: 10) else { Issue.record("no framing error"); return }
+
+        bystander.send(#"{"type":"get","id":9,"path":""}"#)
+        #expect(bystander.receive() == .value(id: 9, revision: revision, value: ["jobs": ["a": ["name": "a", "status": "ok"]]]),
+                "the state is unchanged and the bystander unaffected")
+        #expect(json.count + 9 >= 30)
+    }
+
+    @Test func tenThousandConnectAttachDisconnectCyclesLeaveNoDescriptorsOrMemoryBehind() {
+        let daemon = RunningDaemon { $0.register(scene: "jobs", JobBoard()) }
+        defer { daemon.shutDown() }
+        func cycle(_ index: Int) {
+            let client = Client(daemon.socket)
+            client.send(.hello(id: 1, versions: 1...1, role: .viewer, encoding: "json", client: nil))
+            client.send(.attach(id: 2, scene: "jobs", width: 20 + index % 40, height: 5 + index % 10))
+            if index % 3 == 0 { _ = client.receive(timeout: 1) }      // some leave mid-frame
+        }
+        for index in 0..<500 { cycle(index) }
+        usleep(200_000)
+        let descriptors = openDescriptors(), memory = residentKilobytes()
+        for index in 500..<10_000 { cycle(index) }
+        usleep(500_000)
+        let probe = Client.hello(daemon.socket)
+        probe.send(#"{"type":"stats","id":1}"#)
+        guard case .statsReport(1, let stats)? = probe.receive() else { Issue.record("no stats"); return }
+        #expect(stats["connections"]?.intValue == 1, "every cycle's connection was closed")
+        #expect(openDescriptors() <= descriptors + 4)
+        #expect(residentKilobytes() - memory < 20_000, "RSS grew by \(residentKilobytes() - memory) KB over 9,500 cycles")
+    }
+}
