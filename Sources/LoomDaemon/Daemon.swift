@@ -162,6 +162,15 @@ public final class Daemon {
             try watcher.start(number) { [unowned self] _ in self.shutdown() }
             signals.append(watcher)
         }
+        // Loop lag: how late a 100 ms timer fires (the loop was busy that long).
+        let lagTimer = try LoopTimer(loop: loop)
+        var expected = loop.now + 100
+        lagTimer.start(after: 100, every: 100) { [unowned self] in
+            self.loopLagMilliseconds = self.loop.now > expected ? self.loop.now - expected : 0
+            self.maximumLoopLagMilliseconds = max(self.maximumLoopLagMilliseconds, self.loopLagMilliseconds)
+            expected = self.loop.now + 100
+        }
+        self.lagTimer = lagTimer
         if let interval = Systemd.watchdogMilliseconds() {
             let watchdog = try LoopTimer(loop: loop)
             watchdog.start(after: 0, every: max(1, interval / 2)) { Systemd.notify("WATCHDOG=1") }
@@ -173,6 +182,9 @@ public final class Daemon {
     }
 
     private var onStop: () -> Void = {}
+    private var lagTimer: LoopTimer?
+    private var loopLagMilliseconds: UInt64 = 0
+    private var maximumLoopLagMilliseconds: UInt64 = 0
     private var watchdog: LoopTimer?
 
     /// A handle another thread can use to shut the daemon down (a host embedding it, tests).
@@ -186,6 +198,7 @@ public final class Daemon {
         isShuttingDown = true
         onStop()
         watchdog?.close()
+        lagTimer?.close()
         _ = try? store.commit()
         server?.close()
         turnTimer.close()
@@ -300,6 +313,7 @@ public final class Daemon {
             ]
         }
         return ["scenes": .object(sceneStats), "connections": .int(Int64(connections.count)),
+                "loop": ["lag_ms": .int(Int64(loopLagMilliseconds)), "max_lag_ms": .int(Int64(maximumLoopLagMilliseconds))],
                 "accepted_connections": .int(Int64(acceptedConnections)), "revision": .int(store.revision),
                 "durable_revision": .int(store.durableRevision)]
     }

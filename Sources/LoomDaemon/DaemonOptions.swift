@@ -1,4 +1,5 @@
 import Glibc
+import LoomStore
 
 /// `loomd`'s command line.
 public struct DaemonOptions: Equatable, Sendable {
@@ -7,10 +8,14 @@ public struct DaemonOptions: Equatable, Sendable {
     public var ephemeral = false
     public var framesPerSecond = 60
     public var logLevel = Log.Level.info
+    public var configFile: String?
+    /// From the configuration file: users (uids) given the viewer role, and the control role.
+    public var viewerUIDs: [UInt32] = []
+    public var controllerUIDs: [UInt32] = []
     public var help = false
 
     public static let usage = """
-        usage: loomd [--socket PATH] [--state-dir DIR | --ephemeral] [--fps N] [--log-level LEVEL]
+        usage: loomd [--socket PATH] [--state-dir DIR | --ephemeral] [--config FILE] [--fps N] [--log-level LEVEL]
 
         The Loom render daemon: owns the document store and the scenes' view graphs, and serves
         scripts and terminal viewers over a Unix socket (protocol: Protocol/README.md).
@@ -21,6 +26,10 @@ public struct DaemonOptions: Equatable, Sendable {
           --state-dir DIR    where the store is kept (SQLite); default: $STATE_DIRECTORY (systemd's
                              StateDirectory=), else $XDG_STATE_HOME/loom, else ~/.local/state/loom
           --ephemeral        keep the store in memory only (demos, tests)
+          --config FILE      a JSON file: {"socket", "state_dir", "fps", "log_level", "viewers": [uid…],
+                             "controllers": [uid…]}; the command line wins over it. Roles: root and the
+                             daemon's user control; "viewers" may attach and send input; anyone else
+                             who can reach the socket may only observe
           --fps N            frames per second per scene, at most (default 60)
           --log-level LEVEL  error, warning, notice, info (default) or debug; logs go to stderr
                              with the <N> priority prefixes journald understands
@@ -53,13 +62,55 @@ public struct DaemonOptions: Equatable, Sendable {
                 let text = try value(argument)
                 guard let level = Log.Level(name: text) else { throw DaemonError("--log-level must be error, warning, notice, info or debug, not \(text)") }
                 options.logLevel = level
+            case "--config": options.configFile = try value(argument)
             case "--help", "-h": options.help = true
             default: throw DaemonError("unknown argument '\(argument)'")
             }
         }
         if options.ephemeral && options.stateDirectory != nil { throw DaemonError("--ephemeral and --state-dir exclude each other") }
+        options.arguments = arguments
         return options
     }
+
+    /// Reads the configuration file, if one was given, under what the command line said.
+    public func applyingConfiguration(read: (String) -> [UInt8]?) throws(DaemonError) -> DaemonOptions {
+        guard let configFile else { return self }
+        guard let bytes = read(configFile) else { throw DaemonError("cannot read the configuration file \(configFile)") }
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(bytes)
+        } catch {
+            throw DaemonError("\(configFile): \(error)")
+        }
+        guard case .object(let object) = json else { throw DaemonError("\(configFile): the configuration must be a JSON object") }
+        var options = self
+        let known: Set<String> = ["socket", "state_dir", "fps", "log_level", "viewers", "controllers"]
+        if let unknown = object.keys.first(where: { !known.contains($0) }) { throw DaemonError("\(configFile): unknown setting '\(unknown)'") }
+        func uids(_ key: String) throws(DaemonError) -> [UInt32] {
+            guard let value = object[key] else { return [] }
+            guard case .array(let items) = value else { throw DaemonError("\(configFile): '\(key)' must be an array of user ids") }
+            return try items.map { item throws(DaemonError) in
+                guard let uid = item.intValue, uid >= 0, uid <= Int64(UInt32.max) else { throw DaemonError("\(configFile): '\(key)' must hold user ids") }
+                return UInt32(uid)
+            }
+        }
+        if options.socketPath == nil { options.socketPath = object["socket"]?.stringValue }
+        if options.stateDirectory == nil && !options.ephemeral { options.stateDirectory = object["state_dir"]?.stringValue }
+        if let fps = object["fps"]?.intValue, !arguments.contains("--fps") {
+            guard (1...1_000).contains(fps) else { throw DaemonError("\(configFile): 'fps' must be from 1 to 1000") }
+            options.framesPerSecond = Int(fps)
+        }
+        if let name = object["log_level"]?.stringValue, !arguments.contains("--log-level") {
+            guard let level = Log.Level(name: name) else { throw DaemonError("\(configFile): unknown 'log_level' \(name)") }
+            options.logLevel = level
+        }
+        options.viewerUIDs = try uids("viewers")
+        options.controllerUIDs = try uids("controllers")
+        return options
+    }
+
+    /// The arguments parsed, to know what the command line set explicitly.
+    public private(set) var arguments: [String] = []
 
     /// The socket path: the option, then $LOOM_SOCKET, $XDG_RUNTIME_DIR/loom/loom.sock, /run/loom/loom.sock.
     public func resolvedSocketPath(environment: [String: String]) -> String {

@@ -7,6 +7,7 @@ import LoomLoop
 let options: DaemonOptions
 do {
     options = try DaemonOptions.parse(Array(CommandLine.arguments.dropFirst()))
+        .applyingConfiguration { path in FileManager.default.contents(atPath: path).map(Array.init) }
 } catch {
     FileHandle.standardError.write(Data("loomd: \(error)\n\n\(DaemonOptions.usage)\n".utf8))
     exit(2)
@@ -22,6 +23,8 @@ do {
     var configuration = DaemonConfiguration(socketPath: options.resolvedSocketPath(environment: environment),
                                             stateDirectory: options.resolvedStateDirectory(environment: environment))
     configuration.framesPerSecond = options.framesPerSecond
+    configuration.roles.viewers.formUnion(options.viewerUIDs)
+    configuration.roles.controllers.formUnion(options.controllerUIDs)
     if let directory = configuration.stateDirectory {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }

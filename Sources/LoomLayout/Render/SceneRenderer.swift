@@ -47,15 +47,37 @@ public final class SceneRenderer {
             graph.settle(maxFrames: 4)
             for viewport in viewports { layout(viewport) }
         }
+        // Viewports of identical geometry (size, scroll offsets, focus) show identical grids:
+        // drawn once, and the diff is shared too when they were sent the same grid.
+        var drawn: [GeometryKey: (grid: CellGrid, old: CellGrid?, operations: [GridOperation])] = [:]
         return chosen.map { viewport in
-            var grid = CellGrid(width: viewport.size.width, height: viewport.size.height)
-            Drawing.draw(viewport.boxes, into: &grid, styles: styles, focus: viewport.focus)
+            let key = GeometryKey(viewport)
+            if let shared = drawn[key], shared.old == viewport.grid, !viewport.needsKeyframe {
+                viewport.grid = shared.grid
+                return (viewport, shared.operations)
+            }
+            var grid = drawn[key]?.grid ?? CellGrid(width: viewport.size.width, height: viewport.size.height)
+            if drawn[key] == nil { Drawing.draw(viewport.boxes, into: &grid, styles: styles, focus: viewport.focus) }
             let operations = viewport.needsKeyframe
                 ? GridDiff.keyframe(grid)
                 : GridDiff.diff(from: viewport.grid, to: grid, scrollRegions: scrollRegions(viewport))
+            if !viewport.needsKeyframe { drawn[key] = (grid, viewport.grid, operations) } else if drawn[key] == nil { drawn[key] = (grid, nil, []) }
             viewport.grid = grid
             viewport.needsKeyframe = false
             return (viewport, operations)
+        }
+    }
+
+    private struct GeometryKey: Hashable {
+        let width: Int, height: Int
+        let offsets: [Int]
+        let focus: ObjectIdentifier?
+
+        init(_ viewport: Viewport) {
+            width = viewport.size.width
+            height = viewport.size.height
+            offsets = viewport.scrollOffsets.sorted { $0.key < $1.key }.flatMap { [Int(bitPattern: UInt(bitPattern: $0.key)), $0.value.x, $0.value.y] }
+            focus = viewport.focus
         }
     }
 

@@ -1,0 +1,39 @@
+import LoomDaemon
+import Testing
+
+@Suite("loomd's options")
+struct OptionsTests {
+    @Test func theSocketDefaultsFollowTheDocumentedOrder() throws {
+        let options = try DaemonOptions.parse([])
+        #expect(options.resolvedSocketPath(environment: ["LOOM_SOCKET": "/a.sock", "XDG_RUNTIME_DIR": "/run/user/1"]) == "/a.sock")
+        #expect(options.resolvedSocketPath(environment: ["XDG_RUNTIME_DIR": "/run/user/1"]) == "/run/user/1/loom/loom.sock")
+        #expect(options.resolvedSocketPath(environment: [:]) == "/run/loom/loom.sock")
+        #expect(try DaemonOptions.parse(["--socket", "/x.sock"]).resolvedSocketPath(environment: ["LOOM_SOCKET": "/a.sock"]) == "/x.sock")
+        #expect(options.resolvedStateDirectory(environment: ["STATE_DIRECTORY": "/var/lib/loom"]) == "/var/lib/loom")
+        #expect(try DaemonOptions.parse(["--ephemeral"]).resolvedStateDirectory(environment: [:]) == nil)
+    }
+
+    @Test func wrongCommandLinesSayWhatIsWrong() {
+        let cases: [([String], String)] = [
+            (["--fps"], "needs a value"), (["--fps", "0"], "from 1 to 1000"), (["--log-level", "loud"], "must be error"),
+            (["--wat"], "unknown argument"), (["--ephemeral", "--state-dir", "/x"], "exclude each other"),
+        ]
+        for (arguments, message) in cases {
+            #expect { try DaemonOptions.parse(arguments) } throws: { "\($0)".contains(message) }
+        }
+    }
+
+    @Test func aConfigurationFileFillsWhatTheCommandLineLeftAndRolesComeFromIt() throws {
+        let file = #"{"socket":"/cfg.sock","fps":30,"log_level":"debug","viewers":[1000,1001],"controllers":[7]}"#
+        let options = try DaemonOptions.parse(["--config", "loomd.json", "--fps", "90"]).applyingConfiguration { _ in Array(file.utf8) }
+        #expect(options.socketPath == "/cfg.sock")
+        #expect(options.framesPerSecond == 90, "the command line wins")
+        #expect(options.logLevel == .debug)
+        #expect(options.viewerUIDs == [1000, 1001])
+        #expect(options.controllerUIDs == [7])
+        #expect { try DaemonOptions.parse(["--config", "x"]).applyingConfiguration { _ in Array(#"{"colour":"blue"}"#.utf8) } } throws: {
+            "\($0)".contains("unknown setting 'colour'")
+        }
+        #expect { try DaemonOptions.parse(["--config", "x"]).applyingConfiguration { _ in nil } } throws: { "\($0)".contains("cannot read") }
+    }
+}
