@@ -33,7 +33,7 @@ MESSAGES = {
     "trace": ("control", "streams evaluations with their causes", {"id": (ID, True), "scene": (STR, False)}),
     "snapshot": ("control", "renders a scene at a size", {"id": (ID, True), "scene": (STR, True), "width": (NAT, True), "height": (NAT, True), "markup": (BOOL, False)}),
     "ping": ("control", "asks for a pong", {"id": (ID, True)}),
-    "attach": ("viewer", "attaches to a scene", {"id": (ID, True), "scene": (STR, True), "width": (NAT, True), "height": (NAT, True)}),
+    "attach": ("viewer", "attaches to a scene", {"id": (ID, True), "scene": (STR, True), "width": (NAT, True), "height": (NAT, True), "highlight": (BOOL, False)}),
     "resize": ("viewer", "the viewer's terminal changed size", {"width": (NAT, True), "height": (NAT, True)}),
     "input": ("viewer", "a key or wheel event", {"key": (STR, True), "text": (STR, False), "lines": ({"type": "integer"}, False), "row": (NAT, False), "col": (NAT, False)}),
     "ack": ("viewer", "acknowledges a frame", {"seq": (NAT, True)}),

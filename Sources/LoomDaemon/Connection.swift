@@ -143,13 +143,15 @@ final class Connection {
 
     private func viewer(_ message: Message) {
         switch message {
-        case .attach(let id, let scene, let width, let height):
+        case .attach(let id, let scene, let width, let height, let highlight):
             guard session == nil else { return reply(error: WireError("malformed_message", "already attached; detach first"), id: id) }
             guard let size = daemon.screenSize(width, height) else { return reply(error: WireError("limit_exceeded", "a screen of \(width)x\(height)"), id: id) }
             guard let session = daemon.attach(self, to: scene, size: size) else {
                 return reply(error: WireError("no_such_scene", "no scene '\(scene)'"), id: id)
             }
+            session.highlights = highlight
             self.session = session
+            daemon.tracingChanged()
             send(.ok(id: id, revision: nil))
         case .detach(let id):
             daemon.detach(self)

@@ -59,6 +59,7 @@ public final class Daemon {
     func detach(_ connection: Connection) {
         guard let session = connection.session else { return }
         session.scene.sessions.removeAll { $0 === session }
+        defer { tracingChanged() }
         session.scene.renderer.removeViewport(session.viewport)
         connection.session = nil
     }
@@ -259,12 +260,14 @@ public final class Daemon {
             for behind in scene.sessions where behind.isBehind(limit: limit) { behind.coalesced += 1 }
             let keyframes = Set(ready.filter { $0.viewport.needsKeyframe }.map { ObjectIdentifier($0) })
             let frames = scene.renderer.render(only: ready.map(\.viewport))
+            defer { scene.evaluated.removeAll(keepingCapacity: true) }
             scene.needsFrame = false
             scene.lastFrame = now
             scene.frames += 1
             for (session, frame) in zip(ready, frames) where !frame.operations.isEmpty || keyframes.contains(ObjectIdentifier(session)) {
+                let highlight = session.highlights ? scene.evaluatedRectangles(in: session.viewport) : []
                 let messages = session.frame(frame.operations, styles: scene.renderer.styles,
-                                             keyframe: keyframes.contains(ObjectIdentifier(session)), now: now)
+                                             keyframe: keyframes.contains(ObjectIdentifier(session)), highlight: highlight, now: now)
                 session.connection.send(messages)
             }
         }
@@ -281,11 +284,14 @@ public final class Daemon {
 
     // MARK: - Tracing and stats
 
+    /// Observes evaluations only while someone traces the scene or a viewer asks for highlights.
     func tracingChanged() {
         for scene in scenes.values {
-            let tracers = connections.values.filter { $0.traced.contains(scene.name) || $0.traced.contains(nil) }
-            scene.graph.evaluationObserver = tracers.isEmpty ? nil : { [unowned self] evaluation in
-                self.trace(evaluation, in: scene)
+            let tracing = connections.values.contains { $0.traced.contains(scene.name) || $0.traced.contains(nil) }
+            let highlighting = scene.sessions.contains { $0.highlights }
+            scene.graph.evaluationObserver = !tracing && !highlighting ? nil : { [unowned self, unowned scene] evaluation, node in
+                if highlighting { scene.evaluated.insert(ObjectIdentifier(node)) }
+                if tracing { self.trace(evaluation, in: scene) }
             }
         }
     }

@@ -14,6 +14,8 @@ final class ViewerSession {
     var sequence: Int64 = 0
     var acknowledged: Int64 = 0
     var definedStyles: Set<StyleID> = [.plain]
+    /// Whether each frame carries the rectangles re-evaluated in it.
+    var highlights = false
     /// Frames sent, bytes sent, and frames skipped because the viewer was behind.
     var framesSent = 0
     var bytesSent = 0
@@ -33,8 +35,9 @@ final class ViewerSession {
 
     /// The bytes of one frame: new style definitions, a keyframe marker when every row is sent,
     /// the grid operations, and the flush. Sent with one write.
-    func frame(_ operations: [GridOperation], styles: StyleTable, keyframe: Bool, now: UInt64) -> [Message] {
+    func frame(_ operations: [GridOperation], styles: StyleTable, keyframe: Bool, highlight: [GridRect], now: UInt64) -> [Message] {
         var messages: [Message] = []
+        if !highlight.isEmpty { messages.append(.highlight(rects: highlight)) }
         if keyframe { messages.append(.keyframe(width: viewport.size.width, height: viewport.size.height)) }
         for case .line(_, _, let runs) in operations {
             for style in runs.compactMap(\.style) where !definedStyles.contains(style) {

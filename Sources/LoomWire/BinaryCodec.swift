@@ -101,11 +101,12 @@ public enum BinaryCodec {
             out.unsigned(UInt64(width))
             out.unsigned(UInt64(height))
             out.bool(markup)
-        case .attach(let id, let scene, let width, let height):
+        case .attach(let id, let scene, let width, let height, let highlight):
             out.signed(id)
             out.string(scene)
             out.unsigned(UInt64(width))
             out.unsigned(UInt64(height))
+            if highlight { out.bool(true) }
         case .resize(let width, let height), .keyframe(let width, let height):
             out.unsigned(UInt64(width))
             out.unsigned(UInt64(height))
@@ -214,7 +215,9 @@ public enum BinaryCodec {
             return .snapshot(id: try input.signed(), scene: try input.string(), width: try input.natural(), height: try input.natural(),
                              markup: try input.bool())
         case 13: return .ping(id: try input.signed())
-        case 14: return .attach(id: try input.signed(), scene: try input.string(), width: try input.natural(), height: try input.natural())
+        case 14:
+            return .attach(id: try input.signed(), scene: try input.string(), width: try input.natural(), height: try input.natural(),
+                           highlight: input.atEnd ? false : try input.bool())
         case 15: return .resize(width: try input.natural(), height: try input.natural())
         case 16:
             return .input(InputEvent(key: try input.string(), text: try input.optional { input throws(WireError) in try input.string() },
@@ -336,6 +339,9 @@ public enum BinaryCodec {
             self.limits = limits
             self.position = bytes.startIndex
         }
+
+        /// Whether every byte was read: a member appended in a later version may be absent.
+        var atEnd: Bool { position >= bytes.endIndex }
 
         mutating func byte() throws(WireError) -> UInt8 {
             guard position < bytes.endIndex else { throw .malformed("the message ends early") }

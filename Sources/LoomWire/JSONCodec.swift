@@ -57,10 +57,11 @@ public enum JSONCodec {
             put("width", int(width))
             put("height", int(height))
             if markup { put("markup", true) }
-        case .attach(_, let scene, let width, let height):
+        case .attach(_, let scene, let width, let height, let highlight):
             put("scene", .string(scene))
             put("width", int(width))
             put("height", int(height))
+            if highlight { put("highlight", true) }
         case .resize(let width, let height):
             put("width", int(width))
             put("height", int(height))
@@ -217,7 +218,9 @@ public enum JSONCodec {
             return .snapshot(id: try fields.id(), scene: try fields.string("scene"), width: try fields.int("width"), height: try fields.int("height"),
                              markup: try fields.optionalBool("markup") ?? false)
         case "ping": return .ping(id: try fields.id())
-        case "attach": return .attach(id: try fields.id(), scene: try fields.string("scene"), width: try fields.int("width"), height: try fields.int("height"))
+        case "attach":
+            return .attach(id: try fields.id(), scene: try fields.string("scene"), width: try fields.int("width"), height: try fields.int("height"),
+                           highlight: try fields.optionalBool("highlight") ?? false)
         case "resize": return .resize(width: try fields.int("width"), height: try fields.int("height"))
         case "input":
             return .input(InputEvent(key: try fields.string("key"), text: try fields.optionalString("text"), lines: try fields.optionalInt("lines"),

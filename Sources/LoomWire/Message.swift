@@ -57,7 +57,8 @@ public enum Message: Sendable, Equatable {
     case ping(id: Int64)
 
     // Viewer requests
-    case attach(id: Int64, scene: String, width: Int, height: Int)
+    /// `highlight`: the viewer wants, in each frame, the rectangles re-evaluated (`highlight` messages).
+    case attach(id: Int64, scene: String, width: Int, height: Int, highlight: Bool = false)
     case resize(width: Int, height: Int)
     case input(InputEvent)
     case ack(sequence: Int64)
@@ -93,7 +94,7 @@ public enum Message: Sendable, Equatable {
         switch self {
         case .hello(let id, _, _, _, _), .welcome(let id, _, _, _), .patch(let id, _), .set(let id, _, _), .merge(let id, _, _),
              .get(let id, _), .watch(let id, _), .wait(let id, _), .scenes(let id), .stats(let id), .trace(let id, _),
-             .snapshot(let id, _, _, _, _), .ping(let id), .attach(let id, _, _, _), .detach(let id), .ok(let id, _),
+             .snapshot(let id, _, _, _, _), .ping(let id), .attach(let id, _, _, _, _), .detach(let id), .ok(let id, _),
              .value(let id, _, _), .sceneList(let id, _), .statsReport(let id, _), .snapshotText(let id, _), .pong(let id):
             id
         case .error(let id, _, _, _):

@@ -1,5 +1,6 @@
 import Foundation
 import LoomDaemon
+import LoomLayout
 import LoomStore
 import LoomWire
 import Testing
@@ -150,5 +151,39 @@ struct DaemonTests {
         daemon.shutDown()
         #expect(client.receive() == .bye(reason: "the daemon is shutting down"))
         #expect(client.receive(timeout: 1) == nil)
+    }
+}
+
+@Suite("Update highlighting", .serialized)
+struct HighlightTests {
+    @Test func aViewerAskingForHighlightsGetsTheRectanglesReEvaluatedInEachFrame() {
+        let daemon = RunningDaemon { $0.register(scene: "jobs", JobBoard()) }
+        defer { daemon.shutDown() }
+        let script = Client.hello(daemon.socket)
+        script.send(#"{"type":"set","id":1,"path":"/jobs","value":{"a":{"name":"build","status":"ok"},"b":{"name":"test","status":"queued"}}}"#)
+        _ = script.receive()
+        let viewer = Client.hello(daemon.socket, role: .viewer)
+        viewer.send(.attach(id: 1, scene: "jobs", width: 30, height: 8, highlight: true))
+        _ = viewer.receive()
+        let screen = ScreenModel()
+        func frame() -> [GridRect] {
+            var rects: [GridRect] = []
+            while let message = viewer.receive() {
+                if case .highlight(let found) = message { rects += found }
+                if screen.apply(message) {
+                    viewer.send(.ack(sequence: screen.lastFlush))
+                    return rects
+                }
+            }
+            return rects
+        }
+        _ = frame()
+        script.send(#"{"type":"set","id":2,"path":"/jobs/b/status","value":"failed"}"#)
+        _ = script.receive()
+        let rects = frame()
+        let row = screen.grid.lines.firstIndex { $0.contains("failed") }
+        #expect(row != nil)
+        #expect(rects.count == 1, "only the changed job's row was re-evaluated: \(rects)")
+        #expect(rects.first.map { $0.row == row! && $0.height == 1 } == true)
     }
 }

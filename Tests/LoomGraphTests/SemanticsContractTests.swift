@@ -333,7 +333,7 @@ struct ComparisonRule {
         let model = Flags()
         let graph = mount(ComparisonParent(model: model, shared: Tally()))
         var evaluated: [String] = []
-        graph.evaluationObserver = { evaluated.append("\($0.typeName) \($0.causes)") }
+        graph.evaluationObserver = { evaluation, _ in evaluated.append("\(evaluation.typeName) \(evaluation.causes)") }
 
         graph.afterFrame { model.number = 1 }
 
@@ -374,7 +374,7 @@ struct FrameRule {
     @Test func aDirtyChildBroughtUpToDateByItsParentIsNotEvaluatedAgain() {
         let graph = mount(ParentAndChildRead())
         var order: [String] = []
-        graph.evaluationObserver = { if !$0.typeName.contains("<") && $0.typeName != "Text" { order.append($0.typeName) } }
+        graph.evaluationObserver = { evaluation, _ in if !evaluation.typeName.contains("<") && evaluation.typeName != "Text" { order.append(evaluation.typeName) } }
         graph.afterFrame { graph.tap("inc") }
         #expect(order == ["ParentAndChildRead", "ChildReadsToo"])
         #expect(graph.bodies("ChildReadsToo") == 1)

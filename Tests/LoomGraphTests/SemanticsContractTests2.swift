@@ -191,7 +191,7 @@ struct CauseRule {
         let model = Fine2(), announcer = Announcer()
         let graph = ViewGraph(CauseRoot(model: model, announcer: announcer))
         var log: [String: [EvaluationCause]] = [:]
-        graph.evaluationObserver = { log[$0.typeName] = $0.causes }
+        graph.evaluationObserver = { evaluation, _ in log[evaluation.typeName] = evaluation.causes }
         graph.runFrame()
         #expect(log["CauseRoot"] == [.identity])
         #expect(log["Shown"] == [.identity])

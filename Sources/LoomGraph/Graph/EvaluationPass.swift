@@ -86,7 +86,7 @@ extension ViewGraph {
             node.counters.updates += 1
             summary.updates += 1
         }
-        evaluationObserver?(Evaluation(frame: frame, typeName: node.typeName, nodeSerial: node.serial, causes: node.lastCauses))
+        evaluationObserver?(Evaluation(frame: frame, typeName: node.typeName, nodeSerial: node.serial, causes: node.lastCauses), node)
 
         markLayoutChanged(from: node)
         guard node.tracksDependencies else {

@@ -12,8 +12,9 @@ public final class ViewGraph {
     public internal(set) var frame = 0
     /// Nodes alive now.
     public internal(set) var liveNodes = 0
-    /// Told of every evaluation with its causes (tests, `loom trace`).
-    public var evaluationObserver: ((Evaluation) -> Void)?
+    /// Told of every evaluation with its causes, and the node evaluated (tests, `loom trace`,
+    /// update highlighting).
+    public var evaluationObserver: ((Evaluation, Node) -> Void)?
     /// Told when work arrives while no frame is running, so the host can schedule one.
     public var onNeedsFrame: (() -> Void)?
 
