@@ -210,6 +210,20 @@ final class Connection {
         send([message])
     }
 
+    var wireEncoding: Encoding { encoding }
+
+    /// Sends a frame with one write: messages, operations already encoded (shared between
+    /// viewers of identical geometry), messages.
+    func send(before: [Message], encoded: [UInt8], after: [Message]) {
+        guard !isClosed else { return }
+        var bytes: [UInt8] = []
+        for message in before { bytes += MessageEncoder.encode(message, as: encoding) }
+        bytes += encoded
+        for message in after { bytes += MessageEncoder.encode(message, as: encoding) }
+        session?.bytesSent += bytes.count
+        stream.write(bytes)
+    }
+
     /// Sends messages with one write; with `thenClose`, the connection closes once it is written
     /// (closing at once would cancel the write: a `bye` or a fatal error would never arrive).
     func send(_ messages: [Message], thenClose: Bool = false) {

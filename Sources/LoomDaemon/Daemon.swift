@@ -264,11 +264,16 @@ public final class Daemon {
             scene.needsFrame = false
             scene.lastFrame = now
             scene.frames += 1
+            // Viewers of identical geometry get identical operations: encoded once per encoding.
+            var encoded: [EncodedOperations: [UInt8]] = [:]
             for (session, frame) in zip(ready, frames) where !frame.operations.isEmpty || keyframes.contains(ObjectIdentifier(session)) {
                 let highlight = session.highlights ? scene.evaluatedRectangles(in: session.viewport) : []
-                let messages = session.frame(frame.operations, styles: scene.renderer.styles,
-                                             keyframe: keyframes.contains(ObjectIdentifier(session)), highlight: highlight, now: now)
-                session.connection.send(messages)
+                let parts = session.frame(frame.operations, styles: scene.renderer.styles,
+                                          keyframe: keyframes.contains(ObjectIdentifier(session)), highlight: highlight, now: now)
+                let key = EncodedOperations(operations: frame.operations, encoding: session.connection.wireEncoding)
+                let bytes = encoded[key] ?? frame.operations.flatMap { MessageEncoder.encode(.grid($0), as: key.encoding) }
+                encoded[key] = bytes
+                session.connection.send(before: parts.before, encoded: bytes, after: parts.after)
             }
         }
     }
@@ -323,6 +328,11 @@ public final class Daemon {
                 "accepted_connections": .int(Int64(acceptedConnections)), "revision": .int(store.revision),
                 "durable_revision": .int(store.durableRevision)]
     }
+}
+
+private struct EncodedOperations: Hashable {
+    let operations: [GridOperation]
+    let encoding: Encoding
 }
 
 /// A daemon that cannot start, said plainly.

@@ -33,24 +33,25 @@ final class ViewerSession {
         sequence - acknowledged >= Int64(limit)
     }
 
-    /// The bytes of one frame: new style definitions, a keyframe marker when every row is sent,
-    /// the grid operations, and the flush. Sent with one write.
-    func frame(_ operations: [GridOperation], styles: StyleTable, keyframe: Bool, highlight: [GridRect], now: UInt64) -> [Message] {
-        var messages: [Message] = []
-        if !highlight.isEmpty { messages.append(.highlight(rects: highlight)) }
-        if keyframe { messages.append(.keyframe(width: viewport.size.width, height: viewport.size.height)) }
+    /// One frame around its grid operations: what goes before them (highlights, a keyframe
+    /// marker when every row is sent, the definitions of styles this viewer has not seen) and
+    /// the flush after them. The operations themselves are encoded by the caller, once for all
+    /// viewers that share them; the frame is sent with one write.
+    func frame(_ operations: [GridOperation], styles: StyleTable, keyframe: Bool, highlight: [GridRect], now: UInt64)
+        -> (before: [Message], after: [Message]) {
+        var before: [Message] = []
+        if !highlight.isEmpty { before.append(.highlight(rects: highlight)) }
+        if keyframe { before.append(.keyframe(width: viewport.size.width, height: viewport.size.height)) }
         for case .line(_, _, let runs) in operations {
             for style in runs.compactMap(\.style) where !definedStyles.contains(style) {
                 definedStyles.insert(style)
-                messages.append(.style(id: style, style: styles[style]))
+                before.append(.style(id: style, style: styles[style]))
             }
         }
-        messages += operations.map { .grid($0) }
         sequence += 1
         sentAt[sequence] = now
-        messages.append(.flush(sequence: sequence))
         framesSent += 1
-        return messages
+        return (before, [.flush(sequence: sequence)])
     }
 
     func acknowledge(_ sequence: Int64, now: UInt64) {
