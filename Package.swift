@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "LoomDaemon", targets: ["LoomDaemon"]),
         .library(name: "LoomStore", targets: ["LoomStore"]),
         .executable(name: "loomd", targets: ["loomd"]),
+        .executable(name: "loom", targets: ["loom"]),
         .executable(name: "loom-bench", targets: ["LoomBench"]),
         .executable(name: "loom-fuzz", targets: ["LoomFuzz"]),
     ],
@@ -47,14 +48,19 @@ let package = Package(
         // The protocol decoders' fuzz target: a libFuzzer entry point, or a replayer of inputs (docs/fuzzing.md).
         .executableTarget(name: "LoomFuzz", dependencies: ["LoomWire", "LoomStore"]),
 
+        // The `loom` tool: verbs, their one small argument parser, a blocking protocol client.
+        .target(name: "LoomClient", dependencies: ["LoomWire", "LoomStore"]),
+        .executableTarget(name: "loom", dependencies: ["LoomClient"]),
+
         // loomd: argument parsing and wiring only.
         .executableTarget(name: "loomd", dependencies: ["LoomDaemon", "LoomLoop"]),
 
         .executableTarget(name: "LoomBench", dependencies: ["LoomGraph", "LoomLayout", "LoomStore", "LoomWire"]),
 
+        .testTarget(name: "LoomClientTests", dependencies: ["LoomClient"]),
         .testTarget(name: "LoomGraphTests", dependencies: ["LoomGraph"]),
         .testTarget(name: "LoomLoopTests", dependencies: ["LoomLoop"]),
-        .testTarget(name: "LoomDaemonTests", dependencies: ["LoomDaemon", "LoomWire", "LoomStore", "LoomLayout", "LoomGraph", "loomd"]),
+        .testTarget(name: "LoomDaemonTests", dependencies: ["LoomDaemon", "LoomWire", "LoomStore", "LoomLayout", "LoomGraph", "loomd", "loom"]),
         .testTarget(name: "LoomWireTests", dependencies: ["LoomWire", "LoomStore", "LoomLayout"]),
         .testTarget(name: "LoomLayoutTests", dependencies: ["LoomLayout", "LoomGraph"]),
         .testTarget(name: "LoomStoreTests", dependencies: ["LoomStore", "LoomGraph", "LoomStoreCrashChild"]),

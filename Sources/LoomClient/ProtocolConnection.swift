@@ -1,0 +1,92 @@
+import Glibc
+import LoomStore
+import LoomWire
+
+/// A blocking connection to the daemon for scripts: connect, say hello, send requests and read
+/// their replies (and streams) as JSON lines.
+public final class ProtocolConnection {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var nextID: Int64 = 1
+    public private(set) var role: Role = .observer
+
+    /// Connects to `path`; throws `ConnectError` when nothing listens there.
+    public init(path: String, role wanted: Role? = nil) throws {
+        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw ConnectError(path: path, reason: String(cString: strerror(errno))) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        guard path.utf8.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            close(descriptor)
+            throw ConnectError(path: path, reason: "the path is too long for a Unix socket")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            path.utf8CString.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0.prefix(buffer.count - 1))) }
+        }
+        let status = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard status == 0 else {
+            let reason = errno == ENOENT || errno == ECONNREFUSED ? "is the daemon running? (\(String(cString: strerror(errno))))" : String(cString: strerror(errno))
+            close(descriptor)
+            throw ConnectError(path: path, reason: reason)
+        }
+        switch try request({ id in .hello(id: id, versions: ProtocolVersion.supported, role: wanted, encoding: "json", client: "loom") }) {
+        case .welcome(_, _, let granted, _): role = granted
+        case .error(_, let code, let message, _): throw DaemonReply(code: code, message: message)
+        default: throw DaemonReply(code: "proto_mismatch", message: "the daemon did not welcome us")
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Sends a request and returns its reply (messages without an id in between are skipped).
+    public func request(_ make: (Int64) -> Message) throws -> Message {
+        let id = nextID
+        nextID += 1
+        try send(make(id))
+        while let message = try receive() {
+            if message.id == id || (message.id == nil && { if case .error = message { true } else { false } }()) { return message }
+        }
+        throw DaemonReply(code: "disconnected", message: "the daemon closed the connection")
+    }
+
+    public func send(_ message: Message) throws {
+        let bytes = JSONCodec.line(message)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { throw DaemonReply(code: "disconnected", message: "cannot write to the daemon: \(String(cString: strerror(errno)))") }
+            written += count
+        }
+    }
+
+    /// The next message, or nil when the daemon closed the connection.
+    public func receive() throws -> Message? {
+        while true {
+            if let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Array(buffer[..<end])
+                buffer.removeSubrange(...end)
+                return try JSONCodec.decode(line: line)
+            }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = read(descriptor, &chunk, chunk.count)
+            guard count > 0 else { return nil }
+            buffer += chunk[0..<count]
+        }
+    }
+}
+
+/// Nothing listens at the socket (exit status 3).
+public struct ConnectError: Error, CustomStringConvertible {
+    public let path: String
+    public let reason: String
+    public var description: String { "cannot connect to \(path): \(reason)" }
+}
+
+/// The daemon refused a request (exit status 1).
+public struct DaemonReply: Error, CustomStringConvertible {
+    public let code: String
+    public let message: String
+    public var description: String { "\(code): \(message)" }
+}

@@ -1,0 +1,70 @@
+import LoomStore
+import LoomWire
+
+/// One `loom` verb: its synopsis and help (what `loom help VERB` prints), the options it
+/// takes, and what it does with a connection. Every verb shares `--socket` and `--json`.
+public struct Verb: Sendable {
+    public let name: String
+    /// One line for `loom --help`.
+    public let summary: String
+    public let synopsis: String
+    public let help: String
+    let valued: Set<String>
+    let flags: Set<String>
+    let run: @Sendable (Arguments, Invocation) throws -> Void
+
+    public static let common: Set<String> = ["socket"]
+    public static let commonFlags: Set<String> = ["json", "help"]
+
+    public var usage: String {
+        """
+        usage: loom \(synopsis)
+
+        \(help)
+
+        Every verb takes --socket PATH (default: $LOOM_SOCKET, else \(Invocation.defaultSocket)).
+        """
+    }
+}
+
+/// What a running verb has to work with: the socket path, whether `--json` was asked for,
+/// and where its output goes (a closure, so tests capture it).
+public struct Invocation: Sendable {
+    public static let defaultSocket = "/run/loomd/loomd.sock"
+
+    public let socketPath: String
+    public let json: Bool
+    public let output: @Sendable (String) -> Void
+    public let standardInput: @Sendable () -> [UInt8]
+
+    public init(socketPath: String, json: Bool, output: @escaping @Sendable (String) -> Void, standardInput: @escaping @Sendable () -> [UInt8]) {
+        self.socketPath = socketPath
+        self.json = json
+        self.output = output
+        self.standardInput = standardInput
+    }
+
+    /// A control connection to the daemon.
+    func connect() throws -> ProtocolConnection {
+        try ProtocolConnection(path: socketPath, role: .control)
+    }
+
+    /// Sends a request and returns its reply, turning the daemon's `error` into `DaemonReply`.
+    func ask(_ make: (Int64) -> Message) throws -> Message {
+        try reply(to: connect().request(make))
+    }
+
+    func reply(to message: Message) throws -> Message {
+        if case .error(_, let code, let message, _) = message { throw DaemonReply(code: code, message: message) }
+        return message
+    }
+}
+
+/// Parses JSON given on the command line; a usage error naming the argument when it is not JSON.
+func jsonArgument(_ text: String, name: String) throws(UsageError) -> JSONValue {
+    do {
+        return try JSONParser.parse(text)
+    } catch {
+        throw UsageError("\(name) is not JSON (\(error)); a string needs quotes: '\"ok\"'")
+    }
+}

@@ -1,0 +1,227 @@
+import Glibc
+import LoomStore
+import LoomWire
+
+/// The scripting verbs. Mutations print the revision they produced (so a script can
+/// `loom wait` for it); reads print JSON; streams print one line per event.
+extension Verb {
+    public static let all: [Verb] = [set, patch, merge, get, watch, wait, scenes, stats, trace, snapshot, ping]
+
+    public static func named(_ name: String) -> Verb? { all.first { $0.name == name } }
+
+    static let set = Verb(
+        name: "set", summary: "replace the value at PATH", synopsis: "set PATH JSON",
+        help: """
+        Replaces the value at the JSON Pointer PATH (creating it in an existing parent) and prints
+        the new revision. Example: loom set /jobs/3/status '"ok"'
+        """,
+        valued: [], flags: [],
+        run: { arguments, invocation in
+            let given = try arguments.positionals("PATH", "JSON")
+            let value = try jsonArgument(given[1], name: "the value")
+            try printRevision(invocation.ask { .set(id: $0, path: given[0], value: value) }, invocation)
+        })
+
+    static let patch = Verb(
+        name: "patch", summary: "apply an RFC 6902 JSON Patch as one transaction", synopsis: "patch [FILE|-]",
+        help: """
+        Applies an RFC 6902 JSON Patch (an array of operations) from FILE, or standard input when
+        FILE is - or absent, as one transaction: all of it or none. Prints the new revision.
+        """,
+        valued: [], flags: [],
+        run: { arguments, invocation in
+            guard arguments.positionals.count <= 1 else { throw UsageError("expected at most one FILE") }
+            let source = arguments.positionals.first ?? "-"
+            let bytes = source == "-" ? invocation.standardInput() : try readFile(source)
+            let document: JSONValue
+            do { document = try JSONParser.parse(bytes) } catch { throw UsageError("\(source == "-" ? "standard input" : source) is not JSON: \(error)") }
+            try printRevision(invocation.ask { .patch(id: $0, patch: document) }, invocation)
+        })
+
+    static let merge = Verb(
+        name: "merge", summary: "merge an RFC 7396 JSON Merge Patch into PATH", synopsis: "merge PATH JSON",
+        help: """
+        Merges JSON into the value at PATH as an RFC 7396 JSON Merge Patch (null removes a member)
+        and prints the new revision. Example: loom merge /jobs/3 '{"progress": 0.5}'
+        """,
+        valued: [], flags: [],
+        run: { arguments, invocation in
+            let given = try arguments.positionals("PATH", "JSON")
+            let value = try jsonArgument(given[1], name: "the value")
+            try printRevision(invocation.ask { .merge(id: $0, path: given[0], value: value) }, invocation)
+        })
+
+    static let get = Verb(
+        name: "get", summary: "print the value at PATH", synopsis: "get PATH",
+        help: """
+        Prints the JSON value at PATH ("" is the whole document). Exits 1 when nothing is there.
+        With --json, prints {"revision": N, "value": V}.
+        """,
+        valued: [], flags: [],
+        run: { arguments, invocation in
+            let path = try arguments.positionals("PATH")[0]
+            guard case .value(_, let revision, let value) = try invocation.ask({ .get(id: $0, path: path) }) else { throw unexpected }
+            guard let value else { throw DaemonReply(code: "not_found", message: "nothing at \(path.isEmpty ? "the root" : path)") }
+            invocation.output(invocation.json ? JSONWriter.string(["revision": .int(revision), "value": value]) : JSONWriter.string(value))
+        })
+
+    static let watch = Verb(
+        name: "watch", summary: "print changes under PATHs as JSON lines, live", synopsis: "watch PATH...",
+        help: """
+        Prints one JSON line per change at or under each PATH, as it happens, until interrupted:
+        {"revision": N, "path": P, "value": V}, without "value" when P was removed.
+        """,
+        valued: [], flags: [],
+        run: { arguments, invocation in
+            guard !arguments.positionals.isEmpty else { throw UsageError("expected at least one PATH") }
+            let connection = try invocation.connect()
+            _ = try invocation.reply(to: connection.request { .watch(id: $0, paths: arguments.positionals) })
+            while let message = try connection.receive() {
+                switch try invocation.reply(to: message) {
+                case .changed(_, let revision, let path, let value):
+                    var line: JSONValue = ["revision": .int(revision), "path": .string(path)]
+                    if let value, case .object(var members) = line { members["value"] = value; line = .object(members) }
+                    invocation.output(JSONWriter.string(line))
+                case .bye(let reason): throw DaemonReply(code: "bye", message: reason)
+                default: continue
+                }
+            }
+            throw DaemonReply(code: "disconnected", message: "the daemon closed the connection")
+        })
+
+    static let wait = Verb(
+        name: "wait", summary: "wait until revision REV is durable", synopsis: "wait REV",
+        help: """
+        Returns once revision REV is applied and durable (written to the journal, unless the
+        daemon is --ephemeral). Prints REV.
+        """,
+        valued: [], flags: [],
+        run: { arguments, invocation in
+            let text = try arguments.positionals("REV")[0]
+            guard let revision = Int64(text), revision >= 0 else { throw UsageError("REV must be a non-negative integer, not \(text)") }
+            try printRevision(invocation.ask { .wait(id: $0, revision: revision) }, invocation)
+        })
+
+    static let scenes = Verb(
+        name: "scenes", summary: "list the scenes", synopsis: "scenes",
+        help: "Lists the daemon's scenes, one per line (--json: an array).",
+        valued: [], flags: [],
+        run: { arguments, invocation in
+            _ = try arguments.positionals()
+            guard case .sceneList(_, let names) = try invocation.ask({ .scenes(id: $0) }) else { throw unexpected }
+            if invocation.json {
+                invocation.output(JSONWriter.string(.array(names.map { .string($0) })))
+            } else {
+                names.forEach(invocation.output)
+            }
+        })
+
+    static let stats = Verb(
+        name: "stats", summary: "print the daemon's figures", synopsis: "stats [--json]",
+        help: """
+        Prints the daemon's figures: revision, connections, viewers, frames, bytes, loop lag,
+        evaluations per scene. One "name: value" line each, nested names joined by dots.
+        """,
+        valued: [], flags: [],
+        run: { arguments, invocation in
+            _ = try arguments.positionals()
+            guard case .statsReport(_, let report) = try invocation.ask({ .stats(id: $0) }) else { throw unexpected }
+            invocation.output(invocation.json ? JSONWriter.string(report) : flattened(report).joined(separator: "\n"))
+        })
+
+    static let trace = Verb(
+        name: "trace", summary: "print view evaluations and their causes, live", synopsis: "trace [SCENE]",
+        help: """
+        Prints each view evaluation, live, with its causes: "SCENE VIEW #NODE: CAUSE, ...".
+        Without SCENE, every scene. With --json, one JSON object per line.
+        """,
+        valued: [], flags: [],
+        run: { arguments, invocation in
+            guard arguments.positionals.count <= 1 else { throw UsageError("expected at most one SCENE") }
+            let scene = arguments.positionals.first
+            let connection = try invocation.connect()
+            _ = try invocation.reply(to: connection.request { .trace(id: $0, scene: scene) })
+            while let message = try connection.receive() {
+                switch try invocation.reply(to: message) {
+                case .evaluation(let scene, let view, let node, let causes):
+                    invocation.output(invocation.json
+                        ? JSONWriter.string(["scene": .string(scene), "view": .string(view), "node": .int(node), "causes": .array(causes.map { .string($0) })])
+                        : "\(scene) \(view) #\(node): \(causes.joined(separator: ", "))")
+                case .bye(let reason): throw DaemonReply(code: "bye", message: reason)
+                default: continue
+                }
+            }
+            throw DaemonReply(code: "disconnected", message: "the daemon closed the connection")
+        })
+
+    static let snapshot = Verb(
+        name: "snapshot", summary: "print a scene as a viewer of that size sees it", synopsis: "snapshot SCENE --size COLSxROWS [--markup]",
+        help: """
+        Prints SCENE as a viewer of that size sees it, one line per row. --markup adds style
+        markup ({bold fg=red}text{}); --json prints {"text": ...}.
+        """,
+        valued: ["size"], flags: ["markup"],
+        run: { arguments, invocation in
+            let scene = try arguments.positionals("SCENE")[0]
+            guard let size = arguments.options["size"] else { throw UsageError("--size COLSxROWS is required") }
+            let parts = size.split(separator: "x", omittingEmptySubsequences: false)
+            guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0 else {
+                throw UsageError("--size must look like 100x30, not \(size)")
+            }
+            let markup = arguments.flags.contains("markup")
+            guard case .snapshotText(_, let text) = try invocation.ask({ .snapshot(id: $0, scene: scene, width: width, height: height, markup: markup) }) else { throw unexpected }
+            invocation.output(invocation.json ? JSONWriter.string(["text": .string(text)]) : text)
+        })
+
+    static let ping = Verb(
+        name: "ping", summary: "check that the daemon answers", synopsis: "ping",
+        help: "Checks that the daemon answers; prints the round trip in milliseconds.",
+        valued: [], flags: [],
+        run: { arguments, invocation in
+            _ = try arguments.positionals()
+            let connection = try invocation.connect()
+            let start = ContinuousClock.now
+            guard case .pong = try invocation.reply(to: connection.request { .ping(id: $0) }) else { throw unexpected }
+            let elapsed = ContinuousClock.now - start
+            let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1_000
+            let rounded = (milliseconds * 1_000).rounded() / 1_000
+            invocation.output(invocation.json ? JSONWriter.string(["milliseconds": .double(rounded)]) : "pong \(rounded) ms")
+        })
+}
+
+private let unexpected = DaemonReply(code: "proto_mismatch", message: "the daemon answered with an unexpected message")
+
+private func printRevision(_ reply: Message, _ invocation: Invocation) throws {
+    guard case .ok(_, let revision?) = reply else { throw unexpected }
+    invocation.output(invocation.json ? JSONWriter.string(["revision": .int(revision)]) : String(revision))
+}
+
+/// "name: value" lines for a JSON object, nested names joined by dots.
+private func flattened(_ value: JSONValue, prefix: String = "") -> [String] {
+    guard case .object(let members) = value else { return ["\(prefix): \(JSONWriter.string(value))"] }
+    var lines: [String] = []
+    // Iterative over a stack of pending objects: nesting depth comes from the daemon, bounded, but no recursion needed.
+    var pending: [(String, JSONObject)] = [(prefix, members)]
+    while let (name, object) = pending.popLast() {
+        var nested: [(String, JSONObject)] = []
+        for (key, member) in object {
+            let full = name.isEmpty ? key : "\(name).\(key)"
+            if case .object(let inner) = member { nested.append((full, inner)) } else { lines.append("\(full): \(JSONWriter.string(member))") }
+        }
+        pending += nested.reversed()
+    }
+    return lines
+}
+
+private func readFile(_ path: String) throws(UsageError) -> [UInt8] {
+    guard let file = fopen(path, "rb") else { throw UsageError("cannot read \(path): \(String(cString: strerror(errno)))") }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let count = fread(&chunk, 1, chunk.count, file)
+        if count == 0 { break }
+        bytes += chunk[0..<count]
+    }
+    return bytes
+}

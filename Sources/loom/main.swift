@@ -1,0 +1,27 @@
+import Glibc
+import LoomClient
+
+/// Output goes straight to the descriptor, one line at a time, so `loom watch | …` streams.
+@Sendable func write(_ text: String, to descriptor: Int32) {
+    var bytes = Array((text + "\n").utf8)
+    var written = 0
+    while written < bytes.count {
+        let count = bytes[written...].withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        if count <= 0 { exit(errno == EPIPE ? 0 : 1) }
+        written += count
+    }
+}
+
+signal(SIGPIPE, SIG_IGN)
+var environment: [String: String] = [:]
+if let socket = getenv("LOOM_SOCKET") { environment["LOOM_SOCKET"] = String(cString: socket) }
+exit(CommandLineTool.run(
+    Array(CommandLine.arguments.dropFirst()), environment: environment,
+    output: { write($0, to: STDOUT_FILENO) },
+    errorOutput: { write($0, to: STDERR_FILENO) },
+    standardInput: {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while case let count = read(STDIN_FILENO, &chunk, chunk.count), count > 0 { bytes += chunk[0..<count] }
+        return bytes
+    }))

@@ -1,0 +1,201 @@
+import Foundation
+import Glibc
+import LoomStore
+import Testing
+
+/// The `loom` program, run as a script runs it, against a real daemon: every verb's output,
+/// its `--json` output, each exit status, and its help.
+@Suite("loom, the scripting client")
+struct LoomCommandTests {
+    private static let loom = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("loom")
+
+    struct Result {
+        let status: Int32
+        let output: String
+        let errors: String
+        var lines: [String] { output.split(separator: "\n").map(String.init) }
+    }
+
+    /// Runs `loom` to completion with `LOOM_SOCKET` set to `socket`.
+    private func loom(_ arguments: String..., socket: String?, input: String = "") throws -> Result {
+        let process = start(arguments, socket: socket)
+        process.input.fileHandleForWriting.write(Data(input.utf8))
+        try process.input.fileHandleForWriting.close()
+        let output = process.output.fileHandleForReading.readDataToEndOfFile()
+        let errors = process.errors.fileHandleForReading.readDataToEndOfFile()
+        process.process.waitUntilExit()
+        return Result(status: process.process.terminationStatus, output: String(decoding: output, as: UTF8.self), errors: String(decoding: errors, as: UTF8.self))
+    }
+
+    private func start(_ arguments: [String], socket: String?) -> (process: Process, input: Pipe, output: Pipe, errors: Pipe) {
+        let process = Process()
+        process.executableURL = Self.loom
+        process.arguments = arguments
+        process.environment = socket.map { ["LOOM_SOCKET": $0] } ?? [:]
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try! process.run()
+        return (process, input, output, errors)
+    }
+
+    /// Ends a streaming `loom`. SIGKILL, because the test process's threads may block SIGTERM
+    /// and a spawned child inherits that mask.
+    private func stop(_ process: Process) {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// The next line a streaming `loom` prints (nil after `timeout` seconds).
+    private func nextLine(_ pipe: Pipe, buffer: inout [UInt8], timeout: Double = 5) -> String? {
+        let descriptor = pipe.fileHandleForReading.fileDescriptor
+        while true {
+            if let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                defer { buffer.removeSubrange(...end) }
+                return String(decoding: buffer[..<end], as: UTF8.self)
+            }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, Int32(timeout * 1_000)) > 0 else { return nil }
+            var chunk = [UInt8](repeating: 0, count: 4_096)
+            let count = read(descriptor, &chunk, chunk.count)
+            guard count > 0 else { return nil }
+            buffer += chunk[0..<count]
+        }
+    }
+
+    private func json(_ text: String) -> JSONValue? { try? JSONParser.parse(text) }
+
+    @Test func mutationsPrintTheRevisionTheyProducedAndGetPrintsTheValue() throws {
+        let daemon = RunningDaemon()
+        defer { daemon.shutDown() }
+        let socket = daemon.socket
+        #expect(try loom("set", "/jobs", #"{"a":{"name":"build","status":"queued"}}"#, socket: socket).output == "1\n")
+        #expect(try loom("merge", "/jobs/a", #"{"status":"ok","progress":1}"#, socket: socket).output == "2\n")
+        let patched = try loom("patch", socket: socket, input: #"[{"op":"add","path":"/jobs/b","value":{"name":"test","status":"running"}}]"#)
+        #expect(patched.status == 0 && patched.output == "3\n")
+        let file = NSTemporaryDirectory() + "loom-patch-\(UUID().uuidString.prefix(8)).json"
+        defer { unlink(file) }
+        try Data(#"[{"op":"remove","path":"/jobs/b"}]"#.utf8).write(to: URL(fileURLWithPath: file))
+        #expect(try loom("patch", file, "--json", socket: socket).output == "{\"revision\":4}\n")
+        #expect(try loom("set", "/hosts", "[]", "--json", socket: socket).output == "{\"revision\":5}\n")
+
+        #expect(try loom("get", "/jobs/a", socket: socket).output == "{\"name\":\"build\",\"status\":\"ok\",\"progress\":1}\n")
+        #expect(try loom("get", "/jobs/a/status", "--json", socket: socket).output == "{\"revision\":5,\"value\":\"ok\"}\n")
+        #expect(try loom("wait", "5", socket: socket).output == "5\n")
+        #expect(try loom("wait", "5", "--json", socket: socket).output == "{\"revision\":5}\n")
+    }
+
+    @Test func watchPrintsOneJSONLinePerChangeAsItHappens() throws {
+        let daemon = RunningDaemon()
+        defer { daemon.shutDown() }
+        let watcher = start(["watch", "/jobs", "/hosts"], socket: daemon.socket)
+        defer { stop(watcher.process) }
+        // The watch is registered before the first change: wait for the daemon to count it.
+        var waited = 0
+        while try loom("stats", "--json", socket: daemon.socket).output.contains("\"connections\":2") == false && waited < 200 {
+            usleep(10_000); waited += 1
+        }
+        usleep(50_000)
+        _ = try loom("set", "/jobs", #"{"a":{"name":"build","status":"ok"}}"#, socket: daemon.socket)
+        _ = try loom("set", "/unwatched", "1", socket: daemon.socket)
+        _ = try loom("patch", socket: daemon.socket, input: #"[{"op":"remove","path":"/jobs"}]"#)
+        var buffer: [UInt8] = []
+        #expect(nextLine(watcher.output, buffer: &buffer).flatMap(json) == ["revision": 1, "path": "/jobs", "value": ["a": ["name": "build", "status": "ok"]]])
+        #expect(nextLine(watcher.output, buffer: &buffer).flatMap(json) == ["revision": 3, "path": "/jobs"], "a removal has no value")
+    }
+
+    @Test func scenesStatsSnapshotAndPingReportWhatTheDaemonHas() throws {
+        let daemon = RunningDaemon { $0.register(scene: "jobs", JobBoard()) }
+        defer { daemon.shutDown() }
+        let socket = daemon.socket
+        _ = try loom("set", "/jobs", #"{"a":{"name":"build","status":"ok"},"b":{"name":"test","status":"failed"}}"#, socket: socket)
+
+        #expect(try loom("scenes", socket: socket).output == "jobs\n")
+        #expect(try loom("scenes", "--json", socket: socket).output == "[\"jobs\"]\n")
+
+        let stats = try loom("stats", socket: socket)
+        #expect(stats.status == 0 && stats.lines.contains("revision: 1"), "\(stats.output)")
+        #expect(stats.lines.allSatisfy { $0.contains(": ") })
+        #expect(json(try loom("stats", "--json", socket: socket).output)?["revision"] == 1)
+
+        let snapshot = try loom("snapshot", "jobs", "--size", "20x4", socket: socket)
+        #expect(snapshot.output == "jobs: 2\nbuild             ok\n────────────────────\ntest          failed\n", "\(snapshot.output)")
+        let markup = try loom("snapshot", "jobs", "--size=20x4", "--markup", socket: socket)
+        #expect(markup.output.contains("{bold}jobs: 2{}") && markup.output.contains("fg=red"), "\(markup.output)")
+        #expect(json(try loom("snapshot", "jobs", "--size", "20x4", "--json", socket: socket).output)?["text"]?.stringValue?.hasPrefix("jobs: 2\n") == true)
+
+        #expect(try loom("ping", socket: socket).output.hasPrefix("pong "))
+        #expect(json(try loom("ping", "--json", socket: socket).output)?["milliseconds"]?.doubleValue != nil)
+    }
+
+    @Test func traceStreamsEachEvaluationWithItsCauses() throws {
+        let daemon = RunningDaemon { $0.register(scene: "jobs", JobBoard()) }
+        defer { daemon.shutDown() }
+        _ = try loom("set", "/jobs", #"{"a":{"name":"build","status":"queued"}}"#, socket: daemon.socket)
+        _ = try loom("snapshot", "jobs", "--size", "20x4", socket: daemon.socket)
+        let plain = start(["trace", "jobs"], socket: daemon.socket)
+        let structured = start(["trace", "--json"], socket: daemon.socket)
+        defer { stop(plain.process); stop(structured.process) }
+        var waited = 0
+        while try loom("stats", "--json", socket: daemon.socket).output.contains("\"connections\":3") == false && waited < 200 {
+            usleep(10_000); waited += 1
+        }
+        usleep(50_000)
+        // A new member: the board, which reads the member list, is re-evaluated, and says why.
+        _ = try loom("set", "/jobs/b", #"{"name":"test","status":"queued"}"#, socket: daemon.socket)
+        var buffer: [UInt8] = [], structuredBuffer: [UInt8] = []
+        let line = nextLine(plain.output, buffer: &buffer)
+        #expect(line?.hasPrefix("jobs JobBoard #") == true && line?.hasSuffix(": @store(/jobs)") == true, "\(line ?? "nothing")")
+        let event = nextLine(structured.output, buffer: &structuredBuffer).flatMap(json)
+        #expect(event?["scene"] == "jobs" && event?["view"] == "JobBoard" && event?["causes"] == ["@store(/jobs)"] && event?["node"]?.intValue != nil,
+                "\(String(describing: event))")
+    }
+
+    @Test func theDaemonsErrorsExitOneWithTheMessageOnStandardError() throws {
+        let daemon = RunningDaemon()
+        defer { daemon.shutDown() }
+        let missing = try loom("get", "/nothing", socket: daemon.socket)
+        #expect(missing.status == 1 && missing.output.isEmpty && missing.errors.contains("nothing at /nothing"))
+        let badPointer = try loom("set", "no-slash", "1", socket: daemon.socket)
+        #expect(badPointer.status == 1 && badPointer.errors.contains("no-slash"), "\(badPointer.errors)")
+        let noScene = try loom("snapshot", "nope", "--size", "10x2", socket: daemon.socket)
+        #expect(noScene.status == 1 && noScene.errors.contains("no scene 'nope'"))
+        let failedTest = try loom("patch", socket: daemon.socket, input: #"[{"op":"test","path":"/x","value":1}]"#)
+        #expect(failedTest.status == 1 && !failedTest.errors.isEmpty)
+    }
+
+    @Test(arguments: [
+        (["frob"], "unknown verb frob"), (["set", "/x"], "expected PATH JSON"), (["set", "/x", "ok"], "not JSON"),
+        (["get", "/x", "--wat"], "unknown option --wat"), (["snapshot", "jobs"], "--size COLSxROWS is required"),
+        (["snapshot", "jobs", "--size", "wide"], "like 100x30"), (["wait", "soon"], "non-negative integer"),
+        (["ping", "--socket"], "--socket needs a value"), (["watch"], "at least one PATH"), (["help", "frob"], "no verb frob"),
+    ])
+    func aWrongCommandLineExitsTwoAndSaysWhatIsWrong(arguments: [String], message: String) throws {
+        let process = start(arguments, socket: "/nonexistent/loom.sock")
+        let errors = process.errors.fileHandleForReading.readDataToEndOfFile()
+        process.process.waitUntilExit()
+        #expect(process.process.terminationStatus == 2)
+        #expect(String(decoding: errors, as: UTF8.self).contains(message), "\(String(decoding: errors, as: UTF8.self))")
+    }
+
+    @Test func noDaemonExitsThreeNamingTheSocket() throws {
+        let viaEnvironment = try loom("ping", socket: "/nonexistent/loom.sock")
+        #expect(viaEnvironment.status == 3 && viaEnvironment.errors.contains("cannot connect to /nonexistent/loom.sock"))
+        let viaOption = try loom("get", "/x", "--socket", "/nonexistent/other.sock", socket: "/nonexistent/loom.sock")
+        #expect(viaOption.status == 3 && viaOption.errors.contains("/nonexistent/other.sock"), "--socket wins over LOOM_SOCKET")
+    }
+
+    @Test func helpNamesEveryVerbAndEachVerbExplainsItself() throws {
+        let overview = try loom("--help", socket: nil)
+        #expect(overview.status == 0)
+        for verb in ["set", "patch", "merge", "get", "watch", "wait", "scenes", "stats", "trace", "snapshot", "ping"] {
+            #expect(overview.lines.contains { $0.hasPrefix("  \(verb)") }, "\(verb) in loom --help")
+            let help = try loom("help", verb, socket: nil)
+            #expect(help.status == 0 && help.output.hasPrefix("usage: loom \(verb)"))
+            #expect(try loom(verb, "--help", socket: nil).output == help.output)
+        }
+        #expect(overview.output.contains("Exit status: 0 ok; 1"))
+        #expect(try loom(socket: nil).output == overview.output, "loom alone prints the overview")
+    }
+}
