@@ -46,11 +46,12 @@ fuzz: deps
 	  for v in (json.loads(f.read_text()) for f in pathlib.Path("Protocol/vectors").glob("*.json")) ]'
 	SWIFT_BACKTRACE=enable=no .build/fuzz/release/loom-fuzz -runs=$(FUZZ_RUNS) -max_len=4096 -print_final_stats=1 .build/fuzz-corpus
 
-## Installs loomd and its systemd units under $(DESTDIR)$(PREFIX).
+## Installs loomd, loom and loomd's systemd units under $(DESTDIR)$(PREFIX).
 install:
 	$(SWIFT) build -c release --product loomd
+	$(SWIFT) build -c release --product loom
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(DOCDIR)
-	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/loomd" $(DESTDIR)$(BINDIR)/loomd
+	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/loomd" "$$($(SWIFT) build -c release --show-bin-path)/loom" $(DESTDIR)$(BINDIR)/
 	for unit in loomd.socket loomd.service; do \
 	  sed -e 's|@bindir@|$(BINDIR)|g' -e 's|@docdir@|$(DOCDIR)|g' systemd/$$unit > $(DESTDIR)$(UNITDIR)/$$unit; \
 	  chmod 0644 $(DESTDIR)$(UNITDIR)/$$unit; \

@@ -1,3 +1,5 @@
+import LoomWire
+
 /// `loom`'s entry point as a function of its inputs, so tests run it in-process and the
 /// executable is only wiring. Exit status: 0 ok, 1 the daemon answered with an error,
 /// 2 usage, 3 cannot connect.
@@ -23,7 +25,7 @@ public enum CommandLineTool {
                 output(verb.usage)
                 return 0
             }
-            let socket = parsed.options["socket"] ?? environment["LOOM_SOCKET"] ?? Invocation.defaultSocket
+            let socket = SocketPath.resolve(parsed.options["socket"], environment: environment)
             try verb.run(parsed, Invocation(socketPath: socket, json: parsed.flags.contains("json"), output: output, standardInput: standardInput))
             return 0
         } catch let error as UsageError {
@@ -51,7 +53,7 @@ public enum CommandLineTool {
         \(verbs.joined(separator: "\n"))
 
         PATH is a JSON Pointer (RFC 6901): /jobs/3/status. JSON is one JSON text; quote strings: '"ok"'.
-        The socket is --socket PATH, else $LOOM_SOCKET, else \(Invocation.defaultSocket).
+        The socket is --socket PATH, else $LOOM_SOCKET, else $XDG_RUNTIME_DIR/loom/loom.sock, else \(SocketPath.system).
         Exit status: 0 ok; 1 the daemon answered with an error (message on stderr); 2 usage; 3 cannot connect.
         loom help VERB (or loom VERB --help) tells more about one verb.
         """

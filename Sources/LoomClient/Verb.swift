@@ -22,7 +22,8 @@ public struct Verb: Sendable {
 
         \(help)
 
-        Every verb takes --socket PATH (default: $LOOM_SOCKET, else \(Invocation.defaultSocket)).
+        Every verb takes --socket PATH (default: $LOOM_SOCKET, else $XDG_RUNTIME_DIR/loom/loom.sock,
+        else \(SocketPath.system)).
         """
     }
 }
@@ -30,8 +31,6 @@ public struct Verb: Sendable {
 /// What a running verb has to work with: the socket path, whether `--json` was asked for,
 /// and where its output goes (a closure, so tests capture it).
 public struct Invocation: Sendable {
-    public static let defaultSocket = "/run/loomd/loomd.sock"
-
     public let socketPath: String
     public let json: Bool
     public let output: @Sendable (String) -> Void
@@ -52,6 +51,19 @@ public struct Invocation: Sendable {
     /// Sends a request and returns its reply, turning the daemon's `error` into `DaemonReply`.
     func ask(_ make: (Int64) -> Message) throws -> Message {
         try reply(to: connect().request(make))
+    }
+
+    /// Sends a request that opens a stream and hands each streamed message to `each` until the
+    /// daemon ends it: a `bye` or a closed connection is an error (exit 1), since the stream was
+    /// meant to last until interrupted.
+    func stream(_ make: (Int64) -> Message, each: (Message) -> Void) throws {
+        let connection = try connect()
+        _ = try reply(to: connection.request(make))
+        while let message = try connection.receive() {
+            if case .bye(let reason) = message { throw DaemonReply(code: "bye", message: reason) }
+            each(try reply(to: message))
+        }
+        throw DaemonReply(code: "disconnected", message: "the daemon closed the connection")
     }
 
     func reply(to message: Message) throws -> Message {

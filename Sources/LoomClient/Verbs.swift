@@ -74,19 +74,12 @@ extension Verb {
         valued: [], flags: [],
         run: { arguments, invocation in
             guard !arguments.positionals.isEmpty else { throw UsageError("expected at least one PATH") }
-            let connection = try invocation.connect()
-            _ = try invocation.reply(to: connection.request { .watch(id: $0, paths: arguments.positionals) })
-            while let message = try connection.receive() {
-                switch try invocation.reply(to: message) {
-                case .changed(_, let revision, let path, let value):
-                    var line: JSONValue = ["revision": .int(revision), "path": .string(path)]
-                    if let value, case .object(var members) = line { members["value"] = value; line = .object(members) }
-                    invocation.output(JSONWriter.string(line))
-                case .bye(let reason): throw DaemonReply(code: "bye", message: reason)
-                default: continue
-                }
+            try invocation.stream({ .watch(id: $0, paths: arguments.positionals) }) { message in
+                guard case .changed(_, let revision, let path, let value) = message else { return }
+                var line: JSONValue = ["revision": .int(revision), "path": .string(path)]
+                if let value, case .object(var members) = line { members["value"] = value; line = .object(members) }
+                invocation.output(JSONWriter.string(line))
             }
-            throw DaemonReply(code: "disconnected", message: "the daemon closed the connection")
         })
 
     static let wait = Verb(
@@ -139,19 +132,12 @@ extension Verb {
         run: { arguments, invocation in
             guard arguments.positionals.count <= 1 else { throw UsageError("expected at most one SCENE") }
             let scene = arguments.positionals.first
-            let connection = try invocation.connect()
-            _ = try invocation.reply(to: connection.request { .trace(id: $0, scene: scene) })
-            while let message = try connection.receive() {
-                switch try invocation.reply(to: message) {
-                case .evaluation(let scene, let view, let node, let causes):
-                    invocation.output(invocation.json
-                        ? JSONWriter.string(["scene": .string(scene), "view": .string(view), "node": .int(node), "causes": .array(causes.map { .string($0) })])
-                        : "\(scene) \(view) #\(node): \(causes.joined(separator: ", "))")
-                case .bye(let reason): throw DaemonReply(code: "bye", message: reason)
-                default: continue
-                }
+            try invocation.stream({ .trace(id: $0, scene: scene) }) { message in
+                guard case .evaluation(let scene, let view, let node, let causes) = message else { return }
+                invocation.output(invocation.json
+                    ? JSONWriter.string(["scene": .string(scene), "view": .string(view), "node": .int(node), "causes": .array(causes.map { .string($0) })])
+                    : "\(scene) \(view) #\(node): \(causes.joined(separator: ", "))")
             }
-            throw DaemonReply(code: "disconnected", message: "the daemon closed the connection")
         })
 
     static let snapshot = Verb(

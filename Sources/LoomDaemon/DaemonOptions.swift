@@ -1,5 +1,6 @@
 import Glibc
 import LoomStore
+import LoomWire
 
 /// `loomd`'s command line.
 public struct DaemonOptions: Equatable, Sendable {
@@ -21,7 +22,7 @@ public struct DaemonOptions: Equatable, Sendable {
         scripts and terminal viewers over a Unix socket (protocol: Protocol/README.md).
 
           --socket PATH      where to listen; default: $LOOM_SOCKET, else $XDG_RUNTIME_DIR/loom/loom.sock,
-                             else /run/loom/loom.sock. Under systemd socket activation the passed
+                             else /run/loom-socket/loom.sock. Under systemd socket activation the passed
                              socket is used instead.
           --state-dir DIR    where the store is kept (SQLite); default: $STATE_DIRECTORY (systemd's
                              StateDirectory=), else $XDG_STATE_HOME/loom, else ~/.local/state/loom
@@ -112,12 +113,9 @@ public struct DaemonOptions: Equatable, Sendable {
     /// The arguments parsed, to know what the command line set explicitly.
     public private(set) var arguments: [String] = []
 
-    /// The socket path: the option, then $LOOM_SOCKET, $XDG_RUNTIME_DIR/loom/loom.sock, /run/loom/loom.sock.
+    /// The socket path, by the rule clients share (`SocketPath`).
     public func resolvedSocketPath(environment: [String: String]) -> String {
-        if let socketPath { return socketPath }
-        if let path = environment["LOOM_SOCKET"], !path.isEmpty { return path }
-        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty { return runtime + "/loom/loom.sock" }
-        return "/run/loom/loom.sock"
+        SocketPath.resolve(socketPath, environment: environment)
     }
 
     /// The state directory, or nil for an in-memory store.

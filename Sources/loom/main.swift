@@ -14,7 +14,9 @@ import LoomClient
 
 signal(SIGPIPE, SIG_IGN)
 var environment: [String: String] = [:]
-if let socket = getenv("LOOM_SOCKET") { environment["LOOM_SOCKET"] = String(cString: socket) }
+for name in ["LOOM_SOCKET", "XDG_RUNTIME_DIR"] {
+    if let value = getenv(name) { environment[name] = String(cString: value) }
+}
 exit(CommandLineTool.run(
     Array(CommandLine.arguments.dropFirst()), environment: environment,
     output: { write($0, to: STDOUT_FILENO) },

@@ -7,7 +7,7 @@ struct OptionsTests {
         let options = try DaemonOptions.parse([])
         #expect(options.resolvedSocketPath(environment: ["LOOM_SOCKET": "/a.sock", "XDG_RUNTIME_DIR": "/run/user/1"]) == "/a.sock")
         #expect(options.resolvedSocketPath(environment: ["XDG_RUNTIME_DIR": "/run/user/1"]) == "/run/user/1/loom/loom.sock")
-        #expect(options.resolvedSocketPath(environment: [:]) == "/run/loom/loom.sock")
+        #expect(options.resolvedSocketPath(environment: [:]) == "/run/loom-socket/loom.sock", "the system service's socket")
         #expect(try DaemonOptions.parse(["--socket", "/x.sock"]).resolvedSocketPath(environment: ["LOOM_SOCKET": "/a.sock"]) == "/x.sock")
         #expect(options.resolvedStateDirectory(environment: ["STATE_DIRECTORY": "/var/lib/loom"]) == "/var/lib/loom")
         #expect(try DaemonOptions.parse(["--ephemeral"]).resolvedStateDirectory(environment: [:]) == nil)
