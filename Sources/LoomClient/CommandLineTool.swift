@@ -1,3 +1,4 @@
+import Glibc
 import LoomWire
 
 /// `loom`'s entry point as a function of its inputs, so tests run it in-process and the
@@ -26,7 +27,8 @@ public enum CommandLineTool {
                 return 0
             }
             let socket = SocketPath.resolve(parsed.options["socket"], environment: environment)
-            try verb.run(parsed, Invocation(socketPath: socket, json: parsed.flags.contains("json"), output: output, standardInput: standardInput))
+            try verb.run(parsed, Invocation(socketPath: socket, json: parsed.flags.contains("json"), output: output, standardInput: standardInput,
+                                                descriptors: (STDIN_FILENO, STDOUT_FILENO)))
             return 0
         } catch let error as UsageError {
             errorOutput("loom \(name): \(error)\nusage: loom \(verb.synopsis)")

@@ -12,25 +12,7 @@ public final class ProtocolConnection {
 
     /// Connects to `path`; throws `ConnectError` when nothing listens there.
     public init(path: String, role wanted: Role? = nil) throws {
-        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw ConnectError(path: path, reason: String(cString: strerror(errno))) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        guard path.utf8.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            close(descriptor)
-            throw ConnectError(path: path, reason: "the path is too long for a Unix socket")
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            path.utf8CString.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0.prefix(buffer.count - 1))) }
-        }
-        let status = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard status == 0 else {
-            let reason = errno == ENOENT || errno == ECONNREFUSED ? "is the daemon running? (\(String(cString: strerror(errno))))" : String(cString: strerror(errno))
-            close(descriptor)
-            throw ConnectError(path: path, reason: reason)
-        }
+        descriptor = try connectUnixSocket(path)
         switch try request({ id in .hello(id: id, versions: ProtocolVersion.supported, role: wanted, encoding: "json", client: "loom") }) {
         case .welcome(_, _, let granted, _): role = granted
         case .error(_, let code, let message, _): throw DaemonReply(code: code, message: message)
@@ -75,6 +57,30 @@ public final class ProtocolConnection {
             buffer += chunk[0..<count]
         }
     }
+}
+
+/// A connected stream socket to `path`, or `ConnectError` saying why not.
+func connectUnixSocket(_ path: String) throws(ConnectError) -> Int32 {
+    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard descriptor >= 0 else { throw ConnectError(path: path, reason: String(cString: strerror(errno))) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    guard path.utf8.count < MemoryLayout.size(ofValue: address.sun_path) else {
+        close(descriptor)
+        throw ConnectError(path: path, reason: "the path is too long for a Unix socket")
+    }
+    withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+        path.utf8CString.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0.prefix(buffer.count - 1))) }
+    }
+    let status = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    }
+    guard status == 0 else {
+        let reason = errno == ENOENT || errno == ECONNREFUSED ? "is the daemon running? (\(String(cString: strerror(errno))))" : String(cString: strerror(errno))
+        close(descriptor)
+        throw ConnectError(path: path, reason: reason)
+    }
+    return descriptor
 }
 
 /// Nothing listens at the socket (exit status 3).

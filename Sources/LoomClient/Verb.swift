@@ -35,12 +35,16 @@ public struct Invocation: Sendable {
     public let json: Bool
     public let output: @Sendable (String) -> Void
     public let standardInput: @Sendable () -> [UInt8]
+    /// Standard input and output themselves, for `proxy`'s byte stream.
+    public let descriptors: (input: Int32, output: Int32)
 
-    public init(socketPath: String, json: Bool, output: @escaping @Sendable (String) -> Void, standardInput: @escaping @Sendable () -> [UInt8]) {
+    public init(socketPath: String, json: Bool, output: @escaping @Sendable (String) -> Void, standardInput: @escaping @Sendable () -> [UInt8],
+                descriptors: (input: Int32, output: Int32)) {
         self.socketPath = socketPath
         self.json = json
         self.output = output
         self.standardInput = standardInput
+        self.descriptors = descriptors
     }
 
     /// A control connection to the daemon.

@@ -5,7 +5,7 @@ import LoomWire
 /// The scripting verbs. Mutations print the revision they produced (so a script can
 /// `loom wait` for it); reads print JSON; streams print one line per event.
 extension Verb {
-    public static let all: [Verb] = [set, patch, merge, get, watch, wait, scenes, stats, trace, snapshot, ping]
+    public static let all: [Verb] = [set, patch, merge, get, watch, wait, scenes, stats, trace, snapshot, ping, proxy]
 
     public static func named(_ name: String) -> Verb? { all.first { $0.name == name } }
 
@@ -172,6 +172,21 @@ extension Verb {
             let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1_000
             let rounded = (milliseconds * 1_000).rounded() / 1_000
             invocation.output(invocation.json ? JSONWriter.string(["milliseconds": .double(rounded)]) : "pong \(rounded) ms")
+        })
+
+    static let proxy = Verb(
+        name: "proxy", summary: "bridge standard input and output to the daemon's socket", synopsis: "proxy",
+        help: """
+        Copies bytes between standard input/output and the daemon's socket until the daemon
+        closes the connection, understanding nothing of them: the remote end of
+        `ssh HOST loom proxy`. The daemon gives the connection the role of the proxy's user.
+        """,
+        valued: [], flags: [],
+        run: { arguments, invocation in
+            _ = try arguments.positionals()
+            let socket = try connectUnixSocket(invocation.socketPath)
+            defer { close(socket) }
+            try Proxy.bridge(socket: socket, input: invocation.descriptors.input, output: invocation.descriptors.output)
         })
 }
 

@@ -105,6 +105,25 @@ struct LoomCommandTests {
         #expect(nextLine(watcher.output, buffer: &buffer).flatMap(json) == ["revision": 3, "path": "/jobs"], "a removal has no value")
     }
 
+    @Test func proxyCarriesTheProtocolOverItsStandardInputAndOutputAsSSHWould() throws {
+        let daemon = RunningDaemon { $0.register(scene: "jobs", JobBoard()) }
+        defer { daemon.shutDown() }
+        // Pipes stand in for ssh: what a remote viewer writes arrives on proxy's standard input.
+        let session = try loom("proxy", socket: daemon.socket, input: """
+            {"type":"hello","id":0,"versions":[1,1]}
+            {"type":"set","id":1,"path":"/jobs","value":{"a":{"name":"build","status":"ok"}}}
+            {"type":"snapshot","id":2,"scene":"jobs","width":12,"height":2}
+
+            """)
+        #expect(session.status == 0, "\(session.errors)")
+        let replies = session.lines.compactMap(json)
+        #expect(replies.count == 3, "\(session.output)")
+        #expect(replies.first?["type"] == "welcome")
+        #expect(replies.dropFirst().first == ["type": "ok", "id": 1, "revision": 1])
+        #expect(replies.last == ["type": "snapshot_text", "id": 2, "text": "jobs: 1\nbuild     ok"])
+        #expect(try loom("proxy", socket: "/nonexistent/loom.sock").status == 3)
+    }
+
     @Test func aStreamEndedByTheDaemonExitsOneSayingWhy() throws {
         let daemon = RunningDaemon()
         let watcher = start(["watch", "/jobs"], socket: daemon.socket)
@@ -206,7 +225,7 @@ struct LoomCommandTests {
     @Test func helpNamesEveryVerbAndEachVerbExplainsItself() throws {
         let overview = try loom("--help", socket: nil)
         #expect(overview.status == 0)
-        for verb in ["set", "patch", "merge", "get", "watch", "wait", "scenes", "stats", "trace", "snapshot", "ping"] {
+        for verb in ["set", "patch", "merge", "get", "watch", "wait", "scenes", "stats", "trace", "snapshot", "ping", "proxy"] {
             #expect(overview.lines.contains { $0.hasPrefix("  \(verb)") }, "\(verb) in loom --help")
             let help = try loom("help", verb, socket: nil)
             #expect(help.status == 0 && help.output.hasPrefix("usage: loom \(verb)"))
