@@ -63,19 +63,11 @@ public final class ProtocolConnection {
 func connectUnixSocket(_ path: String) throws(ConnectError) -> Int32 {
     let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { throw ConnectError(path: path, reason: String(cString: strerror(errno))) }
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    guard path.utf8.count < MemoryLayout.size(ofValue: address.sun_path) else {
+    guard let address = UnixSocketAddress(path) else {
         close(descriptor)
         throw ConnectError(path: path, reason: "the path is too long for a Unix socket")
     }
-    withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-        path.utf8CString.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0.prefix(buffer.count - 1))) }
-    }
-    let status = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-    }
-    guard status == 0 else {
+    guard address.connect(descriptor) == 0 else {
         let reason = errno == ENOENT || errno == ECONNREFUSED ? "is the daemon running? (\(String(cString: strerror(errno))))" : String(cString: strerror(errno))
         close(descriptor)
         throw ConnectError(path: path, reason: reason)

@@ -129,17 +129,11 @@ public final class Daemon {
 
     /// Whether something accepts connections at `path` (a live daemon), checked with a blocking connect.
     static func isListening(_ path: String) -> Bool {
+        guard let address = UnixSocketAddress(path) else { return false }
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { return false }
         defer { Glibc.close(descriptor) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            path.utf8CString.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0.prefix(buffer.count - 1))) }
-        }
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        } == 0
+        return address.connect(descriptor) == 0
     }
 
     // MARK: - Running

@@ -1,5 +1,6 @@
 import Glibc
 import LoomLoop
+import LoomWire
 
 /// What `loomd` does for systemd: adopt the sockets of socket activation (`LISTEN_FDS`), and
 /// report readiness, status, watchdog pings and stopping (`NOTIFY_SOCKET`), as sd_listen_fds(3)
@@ -27,23 +28,12 @@ public enum Systemd {
     /// Sends `state` (e.g. "READY=1\nSTATUS=…") to the service manager; false when not under one.
     @discardableResult
     public static func notify(_ state: String) -> Bool {
-        guard var path = environment("NOTIFY_SOCKET"), !path.isEmpty else { return false }
+        guard let path = environment("NOTIFY_SOCKET"), !path.isEmpty, let address = UnixSocketAddress(path) else { return false }
         let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let abstract = path.hasPrefix("@")
-        if abstract { path.removeFirst() }
-        var bytes = Array(path.utf8)
-        if abstract { bytes.insert(0, at: 0) }
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
-        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + (abstract ? 0 : 1))
         let sent = state.withCString { text in
-            withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { sendto(descriptor, text, strlen(text), Int32(MSG_NOSIGNAL), $0, length) }
-            }
+            address.withSocketAddress { sendto(descriptor, text, strlen(text), Int32(MSG_NOSIGNAL), $0, $1) }
         }
         return sent >= 0
     }

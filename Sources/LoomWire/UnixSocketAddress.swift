@@ -1,0 +1,28 @@
+import Glibc
+
+/// A Unix-domain socket address, built once for every place that binds, connects or sends to
+/// a socket path. A leading `@` names an abstract socket (as systemd's `NOTIFY_SOCKET` may).
+public struct UnixSocketAddress {
+    private var address = sockaddr_un()
+    private let length: socklen_t
+
+    /// Nil when the path does not fit in `sun_path`.
+    public init?(_ path: String) {
+        let abstract = path.hasPrefix("@")
+        let bytes = abstract ? [0] + Array(path.utf8.dropFirst()) : Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return nil }
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+        length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + (abstract ? 0 : 1))
+    }
+
+    /// Calls `body` with the address as `bind`, `connect` and `sendto` take it.
+    public func withSocketAddress<Result>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
+        withUnsafePointer(to: address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, length) } }
+    }
+
+    /// Connects `descriptor` to the address; `connect`'s result.
+    public func connect(_ descriptor: Int32) -> Int32 {
+        withSocketAddress { Glibc.connect(descriptor, $0, $1) }
+    }
+}
