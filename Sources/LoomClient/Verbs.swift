@@ -1,4 +1,4 @@
-import Glibc
+import Foundation
 import LoomStore
 import LoomWire
 
@@ -16,11 +16,7 @@ extension Verb {
         the new revision. Example: loom set /jobs/3/status '"ok"'
         """,
         valued: [], flags: [],
-        run: { arguments, invocation in
-            let given = try arguments.positionals("PATH", "JSON")
-            let value = try jsonArgument(given[1], name: "the value")
-            try printRevision(invocation.ask { .set(id: $0, path: given[0], value: value) }, invocation)
-        })
+        run: { arguments, invocation in try writeValue(arguments, invocation) { .set(id: $0, path: $1, value: $2) } })
 
     static let patch = Verb(
         name: "patch", summary: "apply an RFC 6902 JSON Patch as one transaction", synopsis: "patch [FILE|-]",
@@ -32,7 +28,10 @@ extension Verb {
         run: { arguments, invocation in
             guard arguments.positionals.count <= 1 else { throw UsageError("expected at most one FILE") }
             let source = arguments.positionals.first ?? "-"
-            let bytes = source == "-" ? invocation.standardInput() : try readFile(source)
+            let bytes: [UInt8]
+            do { bytes = source == "-" ? invocation.standardInput() : Array(try Data(contentsOf: URL(fileURLWithPath: source))) } catch {
+                throw UsageError("cannot read \(source): \(error.localizedDescription)")
+            }
             let document: JSONValue
             do { document = try JSONParser.parse(bytes) } catch { throw UsageError("\(source == "-" ? "standard input" : source) is not JSON: \(error)") }
             try printRevision(invocation.ask { .patch(id: $0, patch: document) }, invocation)
@@ -45,11 +44,7 @@ extension Verb {
         and prints the new revision. Example: loom merge /jobs/3 '{"progress": 0.5}'
         """,
         valued: [], flags: [],
-        run: { arguments, invocation in
-            let given = try arguments.positionals("PATH", "JSON")
-            let value = try jsonArgument(given[1], name: "the value")
-            try printRevision(invocation.ask { .merge(id: $0, path: given[0], value: value) }, invocation)
-        })
+        run: { arguments, invocation in try writeValue(arguments, invocation) { .merge(id: $0, path: $1, value: $2) } })
 
     static let get = Verb(
         name: "get", summary: "print the value at PATH", synopsis: "get PATH",
@@ -192,6 +187,13 @@ extension Verb {
 
 private let unexpected = DaemonReply(code: "proto_mismatch", message: "the daemon answered with an unexpected message")
 
+/// `set` and `merge`: PATH and a JSON value from the command line, one request, the revision printed.
+private func writeValue(_ arguments: Arguments, _ invocation: Invocation, _ make: (Int64, String, JSONValue) -> Message) throws {
+    let given = try arguments.positionals("PATH", "JSON")
+    let value = try jsonArgument(given[1], name: "the value")
+    try printRevision(invocation.ask { make($0, given[0], value) }, invocation)
+}
+
 private func printRevision(_ reply: Message, _ invocation: Invocation) throws {
     guard case .ok(_, let revision?) = reply else { throw unexpected }
     invocation.output(invocation.json ? JSONWriter.string(["revision": .int(revision)]) : String(revision))
@@ -212,17 +214,4 @@ private func flattened(_ value: JSONValue, prefix: String = "") -> [String] {
         pending += nested.reversed()
     }
     return lines
-}
-
-private func readFile(_ path: String) throws(UsageError) -> [UInt8] {
-    guard let file = fopen(path, "rb") else { throw UsageError("cannot read \(path): \(String(cString: strerror(errno)))") }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65_536)
-    while true {
-        let count = fread(&chunk, 1, chunk.count, file)
-        if count == 0 { break }
-        bytes += chunk[0..<count]
-    }
-    return bytes
 }

@@ -1,4 +1,4 @@
-import Glibc
+import Foundation
 import LoomClient
 
 /// Output goes straight to the descriptor, one line at a time, so `loom watch | …` streams.
@@ -21,9 +21,4 @@ exit(CommandLineTool.run(
     Array(CommandLine.arguments.dropFirst()), environment: environment,
     output: { write($0, to: STDOUT_FILENO) },
     errorOutput: { write($0, to: STDERR_FILENO) },
-    standardInput: {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while case let count = read(STDIN_FILENO, &chunk, chunk.count), count > 0 { bytes += chunk[0..<count] }
-        return bytes
-    }))
+    standardInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) }))

@@ -68,19 +68,7 @@ final class Client {
 
     /// The next JSON line as a message (nil after `timeout` seconds or at end of stream).
     func receive(timeout: Double = 5) -> Message? {
-        while true {
-            if let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = Array(buffer[..<end])
-                buffer.removeSubrange(...end)
-                return try? JSONCodec.decode(line: line)
-            }
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, Int32(timeout * 1_000)) > 0 else { return nil }
-            var chunk = [UInt8](repeating: 0, count: 65_536)
-            let count = read(descriptor, &chunk, chunk.count)
-            guard count > 0 else { return nil }
-            buffer += chunk[0..<count]
-        }
+        nextLine(from: descriptor, buffer: &buffer, timeout: timeout).flatMap { try? JSONCodec.decode(line: $0) }
     }
 
     /// Messages until one matches (returned), skipping others.
@@ -97,6 +85,23 @@ final class Client {
         client.send(.hello(id: 0, versions: 1...1, role: role, encoding: "json", client: "test"))
         guard case .welcome? = client.receive() else { preconditionFailure("no welcome") }
         return client
+    }
+}
+
+/// The next line read from `descriptor` (without its newline), keeping what follows it in
+/// `buffer`; nil after `timeout` seconds without data or at end of stream.
+func nextLine(from descriptor: Int32, buffer: inout [UInt8], timeout: Double = 5) -> [UInt8]? {
+    while true {
+        if let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+            defer { buffer.removeSubrange(...end) }
+            return Array(buffer[..<end])
+        }
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, Int32(timeout * 1_000)) > 0 else { return nil }
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let count = read(descriptor, &chunk, chunk.count)
+        guard count > 0 else { return nil }
+        buffer += chunk[0..<count]
     }
 }
 

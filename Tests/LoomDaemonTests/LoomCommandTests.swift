@@ -49,19 +49,7 @@ struct LoomCommandTests {
 
     /// The next line a streaming `loom` prints (nil after `timeout` seconds).
     private func nextLine(_ pipe: Pipe, buffer: inout [UInt8], timeout: Double = 5) -> String? {
-        let descriptor = pipe.fileHandleForReading.fileDescriptor
-        while true {
-            if let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                defer { buffer.removeSubrange(...end) }
-                return String(decoding: buffer[..<end], as: UTF8.self)
-            }
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, Int32(timeout * 1_000)) > 0 else { return nil }
-            var chunk = [UInt8](repeating: 0, count: 4_096)
-            let count = read(descriptor, &chunk, chunk.count)
-            guard count > 0 else { return nil }
-            buffer += chunk[0..<count]
-        }
+        LoomDaemonTests.nextLine(from: pipe.fileHandleForReading.fileDescriptor, buffer: &buffer, timeout: timeout).map { String(decoding: $0, as: UTF8.self) }
     }
 
     private func json(_ text: String) -> JSONValue? { try? JSONParser.parse(text) }
