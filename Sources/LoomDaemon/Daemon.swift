@@ -284,23 +284,24 @@ public final class Daemon {
     // MARK: - Tracing and stats
 
     /// Observes evaluations only while someone traces the scene or a viewer asks for highlights.
+    /// Each scene's tracers are found here, when tracing changes (a trace request or a tracer's
+    /// disconnection, which replaces the observer and so releases the closed connection), not
+    /// at every evaluation.
     func tracingChanged() {
         for scene in scenes.values {
-            let tracing = connections.values.contains { $0.traced.contains(scene.name) || $0.traced.contains(nil) }
+            let tracers = connections.values.filter { $0.traced.contains(scene.name) || $0.traced.contains(nil) }
             let highlighting = scene.sessions.contains { $0.highlights }
-            scene.graph.evaluationObserver = !tracing && !highlighting ? nil : { [unowned self, unowned scene] evaluation, node in
+            scene.graph.evaluationObserver = tracers.isEmpty && !highlighting ? nil : { [unowned scene] evaluation, node in
                 if highlighting { scene.evaluated.insert(ObjectIdentifier(node)) }
-                if tracing { self.trace(evaluation, in: scene) }
+                if !tracers.isEmpty { Daemon.trace(evaluation, in: scene, to: tracers) }
             }
         }
     }
 
-    private func trace(_ evaluation: Evaluation, in scene: Scene) {
+    private static func trace(_ evaluation: Evaluation, in scene: Scene, to tracers: [Connection]) {
         let message = Message.evaluation(scene: scene.name, view: evaluation.typeName, node: Int64(evaluation.nodeSerial),
                                          causes: evaluation.causes.map(\.description))
-        for connection in connections.values where connection.traced.contains(scene.name) || connection.traced.contains(nil) {
-            connection.send(message)
-        }
+        for tracer in tracers { tracer.send(message) }
     }
 
     func statistics() -> JSONValue {
