@@ -48,19 +48,27 @@ let package = Package(
         // The protocol decoders' fuzz target: a libFuzzer entry point, or a replayer of inputs (docs/fuzzing.md).
         .executableTarget(name: "LoomFuzz", dependencies: ["LoomWire", "LoomStore"]),
 
-        // The `loom` tool: verbs, their one small argument parser, a blocking protocol client.
-        .target(name: "LoomClient", dependencies: ["LoomWire", "LoomStore"]),
+        // The viewer side: termios raw mode, the alternate screen, ANSI output, input decoding,
+        // a local screen the daemon's frames are applied to. Knows nothing of the view graph.
+        .target(name: "LoomTerminal", dependencies: ["LoomWire", "LoomLayout"]),
+
+        // The `loom` tool: verbs, their one small argument parser, a blocking protocol client, the viewer.
+        .target(name: "LoomClient", dependencies: ["LoomWire", "LoomStore", "LoomTerminal"]),
         .executableTarget(name: "loom", dependencies: ["LoomClient"]),
 
+        // The scenes loomd serves out of the box: the dashboard and one per seed scenario.
+        .target(name: "LoomScenes", dependencies: ["LoomDaemon", "LoomGraph", "LoomStore"]),
+
         // loomd: argument parsing and wiring only.
-        .executableTarget(name: "loomd", dependencies: ["LoomDaemon", "LoomLoop"]),
+        .executableTarget(name: "loomd", dependencies: ["LoomDaemon", "LoomLoop", "LoomScenes"]),
 
         .executableTarget(name: "LoomBench", dependencies: ["LoomGraph", "LoomLayout", "LoomStore", "LoomWire"]),
 
         .testTarget(name: "LoomClientTests", dependencies: ["LoomClient"]),
+        .testTarget(name: "LoomTerminalTests", dependencies: ["LoomTerminal", "LoomWire", "LoomLayout"]),
         .testTarget(name: "LoomGraphTests", dependencies: ["LoomGraph"]),
         .testTarget(name: "LoomLoopTests", dependencies: ["LoomLoop"]),
-        .testTarget(name: "LoomDaemonTests", dependencies: ["LoomDaemon", "LoomWire", "LoomStore", "LoomLayout", "LoomGraph", "loomd", "loom"]),
+        .testTarget(name: "LoomDaemonTests", dependencies: ["LoomDaemon", "LoomWire", "LoomStore", "LoomLayout", "LoomGraph", "LoomScenes", "loomd", "loom"]),
         .testTarget(name: "LoomWireTests", dependencies: ["LoomWire", "LoomStore", "LoomLayout"]),
         .testTarget(name: "LoomLayoutTests", dependencies: ["LoomLayout", "LoomGraph"]),
         .testTarget(name: "LoomStoreTests", dependencies: ["LoomStore", "LoomGraph", "LoomStoreCrashChild"]),

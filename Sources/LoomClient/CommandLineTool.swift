@@ -33,6 +33,9 @@ public enum CommandLineTool {
         } catch let error as UsageError {
             errorOutput("loom \(name): \(error)\nusage: loom \(verb.synopsis)")
             return 2
+        } catch let error as ExitStatus {
+            errorOutput(error.message)
+            return error.status
         } catch let error as ConnectError {
             errorOutput("loom: \(error)")
             return 3

@@ -34,12 +34,8 @@ public final class ProtocolConnection {
     }
 
     public func send(_ message: Message) throws {
-        let bytes = JSONCodec.line(message)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { throw DaemonReply(code: "disconnected", message: "cannot write to the daemon: \(String(cString: strerror(errno)))") }
-            written += count
+        guard writeAll(JSONCodec.line(message), to: descriptor) else {
+            throw DaemonReply(code: "disconnected", message: "cannot write to the daemon: \(String(cString: strerror(errno)))")
         }
     }
 

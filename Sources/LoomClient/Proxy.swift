@@ -1,4 +1,5 @@
 import Glibc
+import LoomWire
 
 /// `loom proxy`: the daemon's socket on standard input and output, byte for byte, so a viewer
 /// on another machine reaches it through `ssh host loom proxy`. The proxy understands nothing
@@ -19,7 +20,7 @@ enum Proxy {
             if pollers[0].revents != 0 {
                 let count = read(socket, &buffer, buffer.count)
                 if count <= 0 { return }
-                try writeAll(buffer[0..<count], to: output, what: "standard output")
+                try copy(buffer[0..<count], to: output, what: "standard output")
             }
             if inputOpen && pollers[1].revents != 0 {
                 let count = read(input, &buffer, buffer.count)
@@ -27,19 +28,15 @@ enum Proxy {
                     inputOpen = false
                     shutdown(socket, Int32(SHUT_WR))
                 } else {
-                    try writeAll(buffer[0..<count], to: socket, what: "the daemon")
+                    try copy(buffer[0..<count], to: socket, what: "the daemon")
                 }
             }
         }
     }
 
-    private static func writeAll(_ bytes: ArraySlice<UInt8>, to descriptor: Int32, what: String) throws {
-        var rest = bytes
-        while !rest.isEmpty {
-            let count = rest.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw DaemonReply(code: "proxy", message: "cannot write to \(what): \(String(cString: strerror(errno)))") }
-            rest = rest.dropFirst(count)
+    private static func copy(_ bytes: ArraySlice<UInt8>, to descriptor: Int32, what: String) throws {
+        guard writeAll(bytes, to: descriptor) else {
+            throw DaemonReply(code: "proxy", message: "cannot write to \(what): \(String(cString: strerror(errno)))")
         }
     }
 }

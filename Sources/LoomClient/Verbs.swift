@@ -5,7 +5,7 @@ import LoomWire
 /// The scripting verbs. Mutations print the revision they produced (so a script can
 /// `loom wait` for it); reads print JSON; streams print one line per event.
 extension Verb {
-    public static let all: [Verb] = [set, patch, merge, get, watch, wait, scenes, stats, trace, snapshot, ping, proxy]
+    public static let all: [Verb] = [set, patch, merge, get, watch, wait, scenes, stats, trace, snapshot, ping, attach, proxy]
 
     public static func named(_ name: String) -> Verb? { all.first { $0.name == name } }
 

@@ -1,6 +1,7 @@
 import Foundation
 import LoomDaemon
 import LoomLoop
+import LoomScenes
 
 // loomd: argument parsing and wiring only (DESIGN.md); the daemon is LoomDaemon.
 
@@ -29,6 +30,7 @@ do {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
     let daemon = try Daemon(configuration: configuration)
+    BuiltInScenes.register(in: daemon)
     let passed = Systemd.listenDescriptors()
     if let socket = passed.first {
         try daemon.adopt(descriptor: socket.descriptor)

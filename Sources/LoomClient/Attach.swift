@@ -1,0 +1,216 @@
+import Foundation
+import LoomTerminal
+import LoomWire
+
+/// `loom attach`: the terminal viewer. It applies the daemon's frames to a local screen and
+/// writes only what changed, one write per frame, acknowledging each; it forwards keys and the
+/// mouse wheel; and whatever ends it, the terminal is restored before it says why.
+extension Verb {
+    static let attach = Verb(
+        name: "attach", summary: "show a scene in this terminal, live", synopsis: "attach SCENE [--observer] [--highlight-updates] [--colors N] [--detach-keys KEYS] [--ssh [USER@]HOST]",
+        help: """
+        Shows SCENE in this terminal and forwards keys and the mouse wheel to it, like tmux attach.
+
+        Keys: arrows, Tab/Shift-Tab, Enter, Space, Escape, Home/End, PageUp/PageDown and the wheel
+        go to the scene (move the focus, scroll, push and pop navigation). Ctrl-] detaches (the
+        daemon and the scene keep running); Ctrl-C quits the viewer.
+
+          --observer            attach read-only: keys other than detach and quit are not sent
+          --highlight-updates   briefly mark the regions whose views were re-evaluated in each
+                                frame: the visible answer to "why did this re-render?"
+          --colors N            truecolor, 256 or 16 (default: from COLORTERM and TERM)
+          --detach-keys KEYS    comma-separated keys, each ctrl-X or one character (default ctrl-])
+          --ssh [USER@]HOST     attach to the daemon on HOST through `ssh HOST loom proxy`
+                                ($LOOM_SSH replaces ssh; --socket then names the remote socket)
+
+        Exit status: 0 after detach or quit; 1 when the daemon refuses (no such scene), shuts
+        down or is lost; 2 usage (or no terminal); 3 cannot connect; 128+N after signal N.
+        """,
+        valued: ["colors", "detach-keys", "ssh"], flags: ["observer", "highlight-updates"],
+        run: { arguments, invocation in
+            let scene = try arguments.positionals("SCENE")[0]
+            let environment = ProcessInfo.processInfo.environment
+            var depth = ColorDepth.detect(environment: environment)
+            if let colors = arguments.options["colors"] {
+                guard let chosen = ColorDepth(argument: colors) else { throw UsageError("--colors must be truecolor, 256 or 16, not \(colors)") }
+                depth = chosen
+            }
+            let detachKeys = arguments.options["detach-keys"] ?? "ctrl-]"
+            guard let keys = InputDecoder.detachKeys(detachKeys) else {
+                throw UsageError("--detach-keys must be comma-separated keys like ctrl-] or ctrl-p,ctrl-q, not \(detachKeys)")
+            }
+            let (input, output) = invocation.descriptors
+            guard isatty(input) == 1, isatty(output) == 1, let size = TerminalMode.size(of: output) else {
+                throw UsageError("loom attach needs a terminal on standard input and output")
+            }
+            let connection: ViewerConnection
+            if let host = arguments.options["ssh"] {
+                let ssh = (environment["LOOM_SSH"] ?? "ssh").split(separator: " ").map(String.init)
+                connection = try ViewerConnection(tunnel: ssh + [host, "loom", "proxy"] + (arguments.options["socket"].map { ["--socket", $0] } ?? []))
+            } else {
+                connection = try ViewerConnection(socketPath: invocation.socketPath)
+            }
+            let session = AttachedViewer(connection: connection, input: input, output: output, depth: depth, detachKeys: keys,
+                                        observer: arguments.flags.contains("observer"))
+            try session.start(scene: scene, size: size, highlight: arguments.flags.contains("highlight-updates"))
+            let ending = session.run()
+            if ending.status == 0 { invocation.output(ending.message) } else { throw ExitStatus(ending.status, ending.message) }
+        })
+}
+
+/// One attached viewer: the poll loop over the daemon, the keyboard and signals.
+final class AttachedViewer {
+    private let connection: ViewerConnection
+    private let input: Int32
+    private let output: Int32
+    private let terminal: TerminalMode
+    private var screen: TerminalScreen
+    private var keys: InputDecoder
+    private let observer: Bool
+    private var scene = ""
+    private var attached = false
+    /// Messages that arrived with the attach's reply, applied when the loop starts.
+    private var pending: [Message] = []
+    /// When the highlighted rectangles stop being marked.
+    private var highlightsExpire: ContinuousClock.Instant?
+    private static let highlightDuration = Duration.milliseconds(300)
+
+    init(connection: ViewerConnection, input: Int32, output: Int32, depth: ColorDepth, detachKeys: [UInt8], observer: Bool) {
+        self.connection = connection
+        self.input = input
+        self.output = output
+        self.observer = observer
+        terminal = TerminalMode(input: input, output: output)
+        screen = TerminalScreen(depth: depth)
+        keys = InputDecoder(detachKeys: detachKeys)
+    }
+
+    /// Says hello and attaches; errors here (no daemon, no scene) come before the terminal changes.
+    func start(scene: String, size: (width: Int, height: Int), highlight: Bool) throws {
+        self.scene = scene
+        _ = try connection.handshake(role: observer ? .observer : .viewer)
+        let id = connection.takeID()
+        connection.send(.attach(id: id, scene: scene, width: size.width, height: size.height, highlight: highlight))
+        while !attached {
+            for message in try connection.receive(blocking: true) {
+                if attached {
+                    pending.append(message)  // the first frame, in the same read as the `ok`
+                } else if case .error(_, let code, let text, _) = message {
+                    throw DaemonReply(code: code, message: text)
+                } else if case .ok(id, _) = message {
+                    attached = true
+                }
+            }
+        }
+        try terminal.enter()
+    }
+
+    /// Runs until detach, quit, `bye`, a lost daemon or a signal; the terminal is restored before it returns.
+    func run() -> (status: Int32, message: String) {
+        let signals = SignalPipe.open(for: [SIGWINCH, SIGTERM, SIGHUP, SIGINT])
+        let ending = loop(signals: signals)
+        terminal.restore()
+        return ending
+    }
+
+    private func loop(signals: Int32) -> (status: Int32, message: String) {
+        for message in pending {
+            if let ending = handle(message) { return ending }
+        }
+        pending = []
+        while true {
+            var pollers = [pollfd(fd: connection.input, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&pollers, 3, timeoutMilliseconds())
+            if ready < 0 && errno != EINTR { return (1, "poll failed: \(String(cString: strerror(errno)))") }
+            if let expiry = highlightsExpire, ContinuousClock.now >= expiry {
+                highlightsExpire = nil
+                screen.highlights = []
+                draw()
+            }
+            if pollers[2].revents != 0 {
+                for number in SignalPipe.drain() {
+                    if number == SIGWINCH {
+                        if let size = TerminalMode.size(of: output) { connection.send(.resize(width: size.width, height: size.height)) }
+                    } else {
+                        connection.send(.detach(id: connection.takeID()))
+                        return (128 + number, "loom attach: stopped by signal \(number) (\(String(cString: strsignal(number))))")
+                    }
+                }
+            }
+            if pollers[1].revents != 0 {
+                var bytes = [UInt8](repeating: 0, count: 4_096)
+                let count = read(input, &bytes, bytes.count)
+                if count == 0 { return (1, "loom attach: standard input closed") }
+                for key in keys.feed(count > 0 ? Array(bytes[0..<count]) : []) {
+                    switch key {
+                    case .detach:
+                        connection.send(.detach(id: connection.takeID()))
+                        return (0, "[detached from \(scene)]")
+                    case .quit:
+                        connection.send(.detach(id: connection.takeID()))
+                        return (0, "[quit \(scene)]")
+                    case .event(let event):
+                        if !observer { connection.send(.input(event)) }
+                    }
+                }
+            }
+            if pollers[0].revents != 0 {
+                do {
+                    for message in try connection.receive() {
+                        if let ending = handle(message) { return ending }
+                    }
+                } catch let error as DaemonReply {
+                    return (1, "loom attach: \(error.message)")
+                } catch {
+                    return (1, "loom attach: \(error)")
+                }
+            }
+        }
+    }
+
+    /// Applies one message; an ending when the daemon ends the session.
+    private func handle(_ message: Message) -> (status: Int32, message: String)? {
+        switch message {
+        case .bye(let reason):
+            return (1, "loom attach: loomd is shutting down (\(reason))")
+        case .error(_, let code, let text, let fatal) where fatal:
+            return (1, "loom attach: \(code): \(text)")
+        case .highlight(let rects):
+            // A frame without re-evaluated views leaves the last marks to expire.
+            guard !rects.isEmpty else { return nil }
+            _ = screen.apply(message)
+            highlightsExpire = ContinuousClock.now + Self.highlightDuration
+        case .flush(let sequence):
+            _ = screen.apply(message)
+            draw()
+            connection.send(.ack(sequence: sequence))
+        default:
+            _ = screen.apply(message)
+        }
+        return nil
+    }
+
+    /// One write of what changed.
+    private func draw() {
+        let bytes = screen.render()
+        if !bytes.isEmpty { writeAll(bytes, to: output) }
+    }
+
+    private func timeoutMilliseconds() -> Int32 {
+        guard let expiry = highlightsExpire else { return -1 }
+        let left = expiry - ContinuousClock.now
+        return max(0, Int32(left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000) + 1)
+    }
+}
+
+/// Ends a verb with a given exit status and message (the viewer's endings, a signal's 128+N).
+struct ExitStatus: Error {
+    let status: Int32
+    let message: String
+    init(_ status: Int32, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+}

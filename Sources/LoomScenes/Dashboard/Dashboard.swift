@@ -1,0 +1,46 @@
+import LoomGraph
+import LoomStore
+
+/// The `dashboard` scene: a live operations board over `/jobs`, `/hosts` and `/log`
+/// (docs/scenes.md is the data contract).
+///
+/// Each part reads only what it shows, so one job's progress re-evaluates that job's row (and
+/// nothing else); a new status re-evaluates the row and the counts; a new log line, the log.
+public struct Dashboard: View {
+    public init() {}
+
+    public var body: some View {
+        NavigationStack {
+            VStack(alignment: .leading, spacing: 0) {
+                HStack {
+                    Text("Loom · operations").bold()
+                    Spacer()
+                    StatusCounts()
+                }
+                HostsLine()
+                Divider().foregroundColor(.gray)
+                JobList()
+                Divider().foregroundColor(.gray)
+                LogTail(lines: 5)
+            }
+        }
+    }
+}
+
+/// The jobs, in insertion order; depends on the membership of `/jobs` only.
+struct JobList: View {
+    @StoreMembers("/jobs") var jobs: [StoreMember]
+
+    var body: some View {
+        if jobs.isEmpty {
+            VStack {
+                Text("no jobs yet: loom set /jobs/build-1 '{\"name\": \"build\", \"status\": \"queued\"}'").foregroundColor(.gray)
+                Spacer()
+            }
+        } else {
+            List(jobs) { job in
+                NavigationLink(destination: JobDetail(id: job.id, path: job.path)) { JobRow(path: job.path) }
+            }
+        }
+    }
+}

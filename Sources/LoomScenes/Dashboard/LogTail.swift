@@ -1,0 +1,28 @@
+import LoomGraph
+import LoomStore
+
+/// The last `lines` entries of `/log` (an array of strings), oldest first.
+struct LogTail: View {
+    let lines: Int
+    @StoreMembers("/log") var log: [StoreMember]
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 0) {
+            ForEach(Array(log.suffix(lines))) { entry in LogLine(path: entry.path) }
+            if log.count < lines { Spacer().frame(height: lines - log.count) }
+        }
+        .frame(height: lines, alignment: .topLeading)
+    }
+}
+
+struct LogLine: View {
+    @StoreValue var entry: JSONValue?
+
+    init(path: JSONPointer) {
+        _entry = StoreValue(path)
+    }
+
+    var body: some View {
+        Text(entry?.stringValue ?? entry.map { JSONWriter.string($0) } ?? "").lineLimit(1).foregroundColor(.gray)
+    }
+}

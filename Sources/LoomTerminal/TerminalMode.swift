@@ -1,0 +1,53 @@
+import Glibc
+import LoomWire
+
+/// The terminal a viewer takes over: raw input, the alternate screen, a hidden cursor, mouse
+/// wheel reports. `restore()` undoes all of it and is safe to call more than once, so every
+/// exit path (detach, quit, `bye`, a lost daemon, a signal) ends with the terminal as it was.
+public final class TerminalMode {
+    private let input: Int32
+    private let output: Int32
+    private var saved = termios()
+    public private(set) var isActive = false
+
+    public init(input: Int32, output: Int32) {
+        self.input = input
+        self.output = output
+    }
+
+    /// Raw mode (no echo, no line editing, no signals from keys, no output processing) and the
+    /// viewer's screen: alternate screen, cursor hidden, SGR mouse reports on.
+    public func enter() throws(TerminalError) {
+        guard tcgetattr(input, &saved) == 0 else { throw TerminalError("standard input is not a terminal") }
+        var raw = saved
+        cfmakeraw(&raw)
+        guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else { throw TerminalError("cannot put the terminal in raw mode: \(String(cString: strerror(errno)))") }
+        isActive = true
+        write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h\u{1B}[H\u{1B}[2J")
+    }
+
+    /// Mouse off, attributes reset, cursor shown, main screen back, the saved termios restored.
+    public func restore() {
+        guard isActive else { return }
+        isActive = false
+        write("\u{1B}[?1006l\u{1B}[?1000l\u{1B}[m\u{1B}[?25h\u{1B}[?1049l")
+        _ = tcsetattr(input, TCSAFLUSH, &saved)
+    }
+
+    /// The terminal's size in cells; nil when it does not say.
+    public static func size(of descriptor: Int32) -> (width: Int, height: Int)? {
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        return (Int(size.ws_col), Int(size.ws_row))
+    }
+
+    private func write(_ text: String) {
+        writeAll(Array(text.utf8), to: output)
+    }
+}
+
+/// The terminal cannot be used as a viewer's screen.
+public struct TerminalError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,198 @@
+import LoomLayout
+import LoomWire
+
+/// A viewer's screen: the daemon's frames applied to a local cell grid, and the terminal's
+/// content as last written, so each frame writes only the cells that differ.
+///
+/// The writer keeps the terminal's cursor and attributes in mind: it moves the cursor only to
+/// the start of a changed run (the shortest of CR-LF, forward, or absolute), and sets
+/// attributes only when the next cell's style differs from the last one written. Scrolls that
+/// span the full width become the terminal's own scroll (a region and SU/SD), so a scrolled
+/// list costs its new rows, not a repaint.
+public struct TerminalScreen {
+    public let depth: ColorDepth
+    /// The screen as the daemon's frames describe it.
+    public private(set) var model = CellGrid(width: 0, height: 0)
+    /// What the terminal shows (nil before the first keyframe: the terminal's content is unknown).
+    private var shown: CellGrid?
+    private var styles: [UInt32: Style] = [0: .plain]
+    /// Full-width scrolls received since the last write, for the terminal to do itself.
+    private var pendingScrolls: [GridOperation] = []
+    private var cursorRequest: (row: Int, column: Int, visible: Bool) = (0, 0, false)
+    /// Whether the terminal's cursor is visible (the viewer hides it when it starts).
+    private var cursorVisible = false
+    /// The rectangles marked by `--highlight-updates` until they expire.
+    public var highlights: [GridRect] = []
+
+    public init(depth: ColorDepth) {
+        self.depth = depth
+    }
+
+    /// Applies one message of a frame; true at its `flush`, when the frame is whole and can be drawn.
+    public mutating func apply(_ message: Message) -> Bool {
+        switch message {
+        case .keyframe(let width, let height):
+            model = CellGrid(width: width, height: height)
+            shown = nil
+            pendingScrolls = []
+        case .style(let id, let style):
+            styles[id.rawValue] = style
+        case .grid(let operation):
+            model.apply([operation])
+            if case .scroll(_, _, let left, let right, _) = operation, left <= 0, right >= model.width, shown != nil {
+                pendingScrolls.append(operation)
+            }
+        case .cursor(let row, let column, let visible):
+            cursorRequest = (row, column, visible)
+        case .highlight(let rects):
+            highlights = rects
+        case .flush:
+            return true
+        default:
+            break
+        }
+        return false
+    }
+
+    /// The bytes that take the terminal from what it shows to the model (with any highlights
+    /// overlaid), as one write: inside synchronized output (DEC mode 2026) when they touch more
+    /// than one run, so the terminal never shows half a frame. Empty when nothing changed.
+    public mutating func render() -> [UInt8] {
+        var out = ANSIOutput(depth: depth)
+        let target = overlaid()
+        var current: CellGrid
+        if let shown, shown.width == target.width, shown.height == target.height {
+            current = shown
+            for case .scroll(let top, let bottom, _, _, let rows) in pendingScrolls {
+                out.scroll(top: max(0, top), bottom: min(target.height, bottom), rows: rows)
+                current.scroll(rows: max(0, top)..<min(target.height, bottom), columns: 0..<target.width, by: rows)
+                // The terminal fills the rows it uncovers with blanks; so does our picture of it.
+                let uncovered = rows > 0 ? max(top, bottom - rows)..<bottom : top..<min(bottom, top - rows)
+                current.fill(GridRect(column: 0, row: uncovered.lowerBound, width: target.width, height: uncovered.count), with: .blank)
+            }
+        } else {
+            out.clearScreen()
+            current = CellGrid(width: target.width, height: target.height)
+        }
+        pendingScrolls = []
+        var runs = 0
+        for row in 0..<target.height {
+            var column = 0
+            while column < target.width {
+                guard target[row, column] != current[row, column] else { column += 1; continue }
+                runs += 1
+                out.move(row: row, column: column)
+                while column < target.width, target[row, column] != current[row, column] || target[row, column].isContinuation {
+                    let cell = target[row, column]
+                    if !cell.isContinuation {
+                        out.setStyle(styles[cell.style.rawValue] ?? .plain)
+                        out.write(cell.text, width: column + 1 < target.width && target[row, column + 1].isContinuation ? 2 : 1, screenWidth: target.width)
+                    }
+                    column += 1
+                }
+            }
+        }
+        shown = target
+        out.placeCursor(cursorRequest, width: target.width, height: target.height, visible: &cursorVisible)
+        return out.finish(synchronized: runs > 1 || out.scrolled)
+    }
+
+    /// The model with the highlighted rectangles drawn in the highlight style.
+    private mutating func overlaid() -> CellGrid {
+        guard !highlights.isEmpty else { return model }
+        var grid = model
+        for rect in highlights {
+            grid.restyle(rect) { id in
+                let marked = StyleID(rawValue: id.rawValue | TerminalScreen.highlightBit)
+                if styles[marked.rawValue] == nil {
+                    var style = styles[id.rawValue] ?? .plain
+                    style.background = .named(.magenta)
+                    style.foreground = .named(.brightWhite)
+                    styles[marked.rawValue] = style
+                }
+                return marked
+            }
+        }
+        return grid
+    }
+
+    /// Local style ids for highlighted cells: the daemon's ids with the top bit set.
+    private static let highlightBit: UInt32 = 1 << 31
+}
+
+/// The ANSI bytes of one frame, with the terminal's cursor and attributes tracked so nothing
+/// is sent twice.
+struct ANSIOutput {
+    let depth: ColorDepth
+    private(set) var bytes: [UInt8] = []
+    /// Where the cursor is; nil when unknown (after writing the last column: terminals differ).
+    private var cursor: (row: Int, column: Int)?
+    private var style: Style?
+    private(set) var scrolled = false
+
+    init(depth: ColorDepth) {
+        self.depth = depth
+    }
+
+    mutating func clearScreen() {
+        setStyle(.plain)
+        append("\u{1B}[H\u{1B}[2J")
+        cursor = (0, 0)
+    }
+
+    /// The terminal's own scroll of rows `top..<bottom` by `rows` (up when positive).
+    mutating func scroll(top: Int, bottom: Int, rows: Int) {
+        guard rows != 0, bottom > top else { return }
+        setStyle(.plain)  // uncovered rows take the current background
+        append("\u{1B}[\(top + 1);\(bottom)r\u{1B}[\(abs(rows))\(rows > 0 ? "S" : "T")\u{1B}[r")
+        cursor = nil  // DECSTBM homes the cursor
+        scrolled = true
+    }
+
+    mutating func move(row: Int, column: Int) {
+        if let cursor, cursor.row == row, cursor.column == column { return }
+        if let cursor, cursor.row == row, column > cursor.column {
+            append(column - cursor.column == 1 ? "\u{1B}[C" : "\u{1B}[\(column - cursor.column)C")
+        } else if column == 0, let cursor, cursor.row + 1 == row {
+            append("\r\n")
+        } else {
+            append("\u{1B}[\(row + 1);\(column + 1)H")
+        }
+        cursor = (row, column)
+    }
+
+    mutating func setStyle(_ next: Style) {
+        guard next != style else { return }
+        var parameters = ["0"]
+        let names: [(Style.Attributes, String)] = [(.bold, "1"), (.dim, "2"), (.italic, "3"), (.underline, "4"), (.inverse, "7"), (.strikethrough, "9")]
+        for (attribute, code) in names where next.attributes.contains(attribute) { parameters.append(code) }
+        if let foreground = next.foreground { parameters.append(depth.parameters(foreground, background: false)) }
+        if let background = next.background { parameters.append(depth.parameters(background, background: true)) }
+        append(parameters == ["0"] ? "\u{1B}[m" : "\u{1B}[\(parameters.joined(separator: ";"))m")
+        style = next
+    }
+
+    mutating func write(_ text: String, width: Int, screenWidth: Int) {
+        append(text)
+        guard let current = cursor else { return }
+        let column = current.column + width
+        cursor = column >= screenWidth ? nil : (current.row, column)
+    }
+
+    /// Shows the cursor where the scene put it (a focused text field), or keeps it hidden.
+    mutating func placeCursor(_ request: (row: Int, column: Int, visible: Bool), width: Int, height: Int, visible: inout Bool) {
+        let show = request.visible && request.row < height && request.column < width
+        if show { move(row: request.row, column: request.column) }
+        if show != visible { append(show ? "\u{1B}[?25h" : "\u{1B}[?25l") }
+        visible = show
+    }
+
+    mutating func finish(synchronized: Bool) -> [UInt8] {
+        guard !bytes.isEmpty, synchronized else { return bytes }
+        return Array("\u{1B}[?2026h".utf8) + bytes + Array("\u{1B}[?2026l".utf8)
+    }
+
+    private mutating func append(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+}
