@@ -30,11 +30,7 @@ extension Verb {
         run: { arguments, invocation in
             let scene = try arguments.positionals("SCENE")[0]
             let environment = ProcessInfo.processInfo.environment
-            var depth = ColorDepth.detect(environment: environment)
-            if let colors = arguments.options["colors"] {
-                guard let chosen = ColorDepth(argument: colors) else { throw UsageError("--colors must be truecolor, 256 or 16, not \(colors)") }
-                depth = chosen
-            }
+            let depth = try colorDepth(arguments.options["colors"], environment: environment)
             let detachKeys = arguments.options["detach-keys"] ?? "ctrl-]"
             guard let keys = InputDecoder.detachKeys(detachKeys) else {
                 throw UsageError("--detach-keys must be comma-separated keys like ctrl-] or ctrl-p,ctrl-q, not \(detachKeys)")
@@ -103,6 +99,25 @@ final class AttachedViewer {
             }
         }
         try terminal.enter()
+    }
+
+    /// The first frame of `scene` at a size, as lines with SGR attributes: attaches as an
+    /// observer, applies frames up to the first flush, detaches.
+    static func firstFrame(of scene: String, socketPath: String, width: Int, height: Int, depth: ColorDepth) throws -> String {
+        let connection = try ViewerConnection(socketPath: socketPath)
+        _ = try connection.handshake(role: .observer)
+        let id = connection.takeID()
+        connection.send(.attach(id: id, scene: scene, width: width, height: height))
+        var screen = TerminalScreen(depth: depth)
+        while true {
+            for message in try connection.receive(blocking: true) {
+                if case .error(_, let code, let text, _) = message { throw DaemonReply(code: code, message: text) }
+                if screen.apply(message) {
+                    connection.send(.detach(id: connection.takeID()))
+                    return screen.ansiLines()
+                }
+            }
+        }
     }
 
     /// Runs until detach, quit, `bye`, a lost daemon or a signal; the terminal is restored before it returns.

@@ -1,4 +1,5 @@
 import Foundation
+import LoomTerminal
 import LoomStore
 import LoomWire
 
@@ -136,12 +137,14 @@ extension Verb {
         })
 
     static let snapshot = Verb(
-        name: "snapshot", summary: "print a scene as a viewer of that size sees it", synopsis: "snapshot SCENE --size COLSxROWS [--markup]",
+        name: "snapshot", summary: "print a scene as a viewer of that size sees it", synopsis: "snapshot SCENE --size COLSxROWS [--markup|--ansi]",
         help: """
-        Prints SCENE as a viewer of that size sees it, one line per row. --markup adds style
-        markup ({bold fg=red}text{}); --json prints {"text": ...}.
+        Prints SCENE as a viewer of that size sees it, one line per row, trailing spaces removed.
+        --markup adds style markup ({bold fg=red}text{}); --ansi prints the colours and attributes
+        as a terminal shows them (attaching briefly as an observer; --colors truecolor|256|16);
+        --json prints {"text": ...}.
         """,
-        valued: ["size"], flags: ["markup"],
+        valued: ["size", "colors"], flags: ["markup", "ansi"],
         run: { arguments, invocation in
             let scene = try arguments.positionals("SCENE")[0]
             guard let size = arguments.options["size"] else { throw UsageError("--size COLSxROWS is required") }
@@ -150,7 +153,15 @@ extension Verb {
                 throw UsageError("--size must look like 100x30, not \(size)")
             }
             let markup = arguments.flags.contains("markup")
-            guard case .snapshotText(_, let text) = try invocation.ask({ .snapshot(id: $0, scene: scene, width: width, height: height, markup: markup) }) else { throw unexpected }
+            let text: String
+            if arguments.flags.contains("ansi") {
+                guard !markup else { throw UsageError("--markup and --ansi are alternatives") }
+                let depth = try colorDepth(arguments.options["colors"], environment: ProcessInfo.processInfo.environment)
+                text = try AttachedViewer.firstFrame(of: scene, socketPath: invocation.socketPath, width: width, height: height, depth: depth)
+            } else {
+                guard case .snapshotText(_, let plain) = try invocation.ask({ .snapshot(id: $0, scene: scene, width: width, height: height, markup: markup) }) else { throw unexpected }
+                text = plain
+            }
             invocation.output(invocation.json ? JSONWriter.string(["text": .string(text)]) : text)
         })
 
@@ -183,6 +194,13 @@ extension Verb {
             defer { close(socket) }
             try Proxy.bridge(socket: socket, input: invocation.descriptors.input, output: invocation.descriptors.output)
         })
+}
+
+/// `--colors`, or the depth COLORTERM and TERM announce.
+func colorDepth(_ option: String?, environment: [String: String]) throws(UsageError) -> ColorDepth {
+    guard let option else { return ColorDepth.detect(environment: environment) }
+    guard let depth = ColorDepth(argument: option) else { throw UsageError("--colors must be truecolor, 256 or 16, not \(option)") }
+    return depth
 }
 
 private let unexpected = DaemonReply(code: "proto_mismatch", message: "the daemon answered with an unexpected message")

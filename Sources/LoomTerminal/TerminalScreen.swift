@@ -19,8 +19,8 @@ public struct TerminalScreen {
     /// Full-width scrolls received since the last write, for the terminal to do itself.
     private var pendingScrolls: [GridOperation] = []
     private var cursorRequest: (row: Int, column: Int, visible: Bool) = (0, 0, false)
-    /// Whether the terminal's cursor is visible (the viewer hides it when it starts).
-    private var cursorVisible = false
+    /// The terminal's cursor and attributes after the last write: they carry over to the next frame.
+    private var pen = Pen()
     /// The rectangles marked by `--highlight-updates` until they expire.
     public var highlights: [GridRect] = []
 
@@ -58,13 +58,13 @@ public struct TerminalScreen {
     /// overlaid), as one write: inside synchronized output (DEC mode 2026) when they touch more
     /// than one run, so the terminal never shows half a frame. Empty when nothing changed.
     public mutating func render() -> [UInt8] {
-        var out = ANSIOutput(depth: depth)
+        var out = ANSIOutput(depth: depth, pen: pen)
         let target = overlaid()
         var current: CellGrid
         if let shown, shown.width == target.width, shown.height == target.height {
             current = shown
             for case .scroll(let top, let bottom, _, _, let rows) in pendingScrolls {
-                out.scroll(top: max(0, top), bottom: min(target.height, bottom), rows: rows)
+                out.scroll(top: max(0, top), bottom: min(target.height, bottom), rows: rows, height: target.height)
                 current.scroll(rows: max(0, top)..<min(target.height, bottom), columns: 0..<target.width, by: rows)
                 // The terminal fills the rows it uncovers with blanks; so does our picture of it.
                 let uncovered = rows > 0 ? max(top, bottom - rows)..<bottom : top..<min(bottom, top - rows)
@@ -93,8 +93,23 @@ public struct TerminalScreen {
             }
         }
         shown = target
-        out.placeCursor(cursorRequest, width: target.width, height: target.height, visible: &cursorVisible)
+        out.placeCursor(cursorRequest, width: target.width, height: target.height)
+        pen = out.pen
         return out.finish(synchronized: runs > 1 || out.scrolled)
+    }
+
+    /// The model as lines of text with SGR attributes, for printing rather than drawing
+    /// (`loom snapshot --ansi`): no cursor movement, attributes reset at the end of each line.
+    public func ansiLines() -> String {
+        (0..<model.height).map { row in
+            var out = ANSIOutput(depth: depth, pen: Pen(style: .plain))
+            for cell in model.row(row) where !cell.isContinuation {
+                out.setStyle(styles[cell.style.rawValue] ?? .plain)
+                out.write(cell.text, width: 1, screenWidth: Int.max)
+            }
+            out.setStyle(.plain)
+            return String(decoding: out.bytes, as: UTF8.self)
+        }.joined(separator: "\n")
     }
 
     /// The model with the highlighted rectangles drawn in the highlight style.
@@ -120,18 +135,36 @@ public struct TerminalScreen {
     private static let highlightBit: UInt32 = 1 << 31
 }
 
+/// What the terminal's state is, as far as the viewer knows: where its cursor is, which
+/// attributes are set, whether the cursor shows. Nil means unknown (before the first write;
+/// after writing the last column, where terminals differ; after setting a scroll region).
+struct Pen {
+    var cursor: (row: Int, column: Int)?
+    var style: Style?
+    var cursorVisible = false
+}
+
 /// The ANSI bytes of one frame, with the terminal's cursor and attributes tracked so nothing
 /// is sent twice.
 struct ANSIOutput {
     let depth: ColorDepth
     private(set) var bytes: [UInt8] = []
-    /// Where the cursor is; nil when unknown (after writing the last column: terminals differ).
-    private var cursor: (row: Int, column: Int)?
-    private var style: Style?
+    private(set) var pen: Pen
     private(set) var scrolled = false
 
-    init(depth: ColorDepth) {
+    private var cursor: (row: Int, column: Int)? {
+        get { pen.cursor }
+        set { pen.cursor = newValue }
+    }
+
+    private var style: Style? {
+        get { pen.style }
+        set { pen.style = newValue }
+    }
+
+    init(depth: ColorDepth, pen: Pen) {
         self.depth = depth
+        self.pen = pen
     }
 
     mutating func clearScreen() {
@@ -140,12 +173,19 @@ struct ANSIOutput {
         cursor = (0, 0)
     }
 
-    /// The terminal's own scroll of rows `top..<bottom` by `rows` (up when positive).
-    mutating func scroll(top: Int, bottom: Int, rows: Int) {
+    /// The terminal's own scroll of rows `top..<bottom` by `rows` (up when positive); the whole
+    /// screen needs no scroll region (SU and SD leave the cursor where it is).
+    mutating func scroll(top: Int, bottom: Int, rows: Int, height: Int) {
         guard rows != 0, bottom > top else { return }
         setStyle(.plain)  // uncovered rows take the current background
-        append("\u{1B}[\(top + 1);\(bottom)r\u{1B}[\(abs(rows))\(rows > 0 ? "S" : "T")\u{1B}[r")
-        cursor = nil  // DECSTBM homes the cursor
+        let count = abs(rows) == 1 ? "" : String(abs(rows))
+        let shift = "\u{1B}[\(count)\(rows > 0 ? "S" : "T")"
+        if top == 0 && bottom == height {
+            append(shift)
+        } else {
+            append("\u{1B}[\(top + 1);\(bottom)r" + shift + "\u{1B}[r")
+            cursor = nil  // DECSTBM homes the cursor
+        }
         scrolled = true
     }
 
@@ -180,11 +220,11 @@ struct ANSIOutput {
     }
 
     /// Shows the cursor where the scene put it (a focused text field), or keeps it hidden.
-    mutating func placeCursor(_ request: (row: Int, column: Int, visible: Bool), width: Int, height: Int, visible: inout Bool) {
+    mutating func placeCursor(_ request: (row: Int, column: Int, visible: Bool), width: Int, height: Int) {
         let show = request.visible && request.row < height && request.column < width
         if show { move(row: request.row, column: request.column) }
-        if show != visible { append(show ? "\u{1B}[?25h" : "\u{1B}[?25l") }
-        visible = show
+        if show != pen.cursorVisible { append(show ? "\u{1B}[?25h" : "\u{1B}[?25l") }
+        pen.cursorVisible = show
     }
 
     mutating func finish(synchronized: Bool) -> [UInt8] {

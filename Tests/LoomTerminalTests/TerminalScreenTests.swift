@@ -1,0 +1,158 @@
+import LoomGraph
+import LoomLayout
+import LoomTerminal
+import LoomWire
+import Testing
+
+/// A small deterministic generator (SplitMix64), so the property test is the same every run.
+private struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+private let palette: [Cluster] = ["a", "b", " ", "日", "👨‍👩‍👧", "e\u{301}", "🇰🇷", "x"].flatMap { Cluster.clusters(of: $0) }
+private let styles: [Style] = [.plain, Style(foreground: .named(.red), attributes: .bold), Style(background: .rgb(10, 20, 30)),
+                               Style(foreground: .palette(200), attributes: [.underline, .inverse])]
+
+private func randomGrid(width: Int, height: Int, using generator: inout SplitMix) -> CellGrid {
+    var grid = CellGrid(width: width, height: height)
+    for _ in 0..<Int.random(in: 0...(width * height), using: &generator) {
+        grid.put(palette.randomElement(using: &generator)!, style: StyleID(rawValue: UInt32.random(in: 0...3, using: &generator)),
+                 row: Int.random(in: 0..<height, using: &generator), column: Int.random(in: 0..<width, using: &generator), clip: grid.bounds)
+    }
+    return grid
+}
+
+/// The model's cells with their styles resolved, as `TestTerminal.cells()` gives them.
+private func resolved(_ grid: CellGrid, overlay: (Int, Int) -> Style? = { _, _ in nil }) -> [[String]] {
+    (0..<grid.height).map { row in
+        grid.row(row).enumerated().map { column, cell in "\(cell.text)|\(overlay(row, column) ?? styles[Int(cell.style.rawValue)])" }
+    }
+}
+
+/// A screen that has shown `grid` (a keyframe, the styles, the grid's lines, a flush).
+private func screen(showing grid: CellGrid, terminal: inout TestTerminal) -> TerminalScreen {
+    var screen = TerminalScreen(depth: .truecolor)
+    var messages: [Message] = [.keyframe(width: grid.width, height: grid.height)]
+    messages += styles.indices.map { .style(id: StyleID(rawValue: UInt32($0)), style: styles[$0]) }
+    messages += GridDiff.keyframe(grid).map { .grid($0) } + [.flush(sequence: 1)]
+    for message in messages { _ = screen.apply(message) }
+    terminal.feed(screen.render())
+    return screen
+}
+
+private func frame(_ operations: [GridOperation], on screen: inout TerminalScreen) -> [UInt8] {
+    for operation in operations { _ = screen.apply(.grid(operation)) }
+    let flushed = screen.apply(.flush(sequence: 2))
+    #expect(flushed)
+    return screen.render()
+}
+
+@Suite("The viewer's screen and its ANSI output")
+struct TerminalScreenTests {
+    @Test func aTerminalFedTheOutputOfRandomFramesShowsExactlyTheModel() {
+        var generator = SplitMix(state: 6)
+        for round in 0..<500 {
+            let width = Int.random(in: 1...24, using: &generator), height = Int.random(in: 1...8, using: &generator)
+            let old = randomGrid(width: width, height: height, using: &generator)
+            var new = round % 4 == 0 ? old : randomGrid(width: width, height: height, using: &generator)
+            if round % 3 == 0 { new.scroll(rows: 0..<height, columns: 0..<width, by: round % 2 == 0 ? 1 : -1) }
+            var terminal = TestTerminal(width: width, height: height)
+            var screen = screen(showing: old, terminal: &terminal)
+            #expect(terminal.cells() == resolved(old), "round \(round), first frame")
+            terminal.feed(frame(GridDiff.diff(from: old, to: new, scrollRegions: round % 2 == 0 ? [new.bounds] : []), on: &screen))
+            #expect(terminal.cells() == resolved(new), "round \(round)")
+            if terminal.cells() != resolved(new) { break }
+        }
+    }
+
+    @Test func aOneCellChangeWritesOneCursorMoveAndTheCellWithoutSynchronizedOutput() {
+        var terminal = TestTerminal(width: 80, height: 24)
+        var screen = screen(showing: CellGrid(width: 80, height: 24), terminal: &terminal)
+        let bytes = frame([.line(row: 11, column: 33, runs: [CellRun("x")])], on: &screen)
+        #expect(String(decoding: bytes, as: UTF8.self) == "\u{1B}[12;34Hx")
+    }
+
+    @Test func aFrameOfSeveralRunsIsOneSynchronizedUpdate() {
+        var terminal = TestTerminal(width: 80, height: 24)
+        var screen = screen(showing: CellGrid(width: 80, height: 24), terminal: &terminal)
+        let text = String(decoding: frame([.line(row: 1, column: 0, runs: [CellRun("a")]), .line(row: 5, column: 0, runs: [CellRun("b")])], on: &screen), as: UTF8.self)
+        #expect(text.hasPrefix("\u{1B}[?2026h") && text.hasSuffix("\u{1B}[?2026l"))
+    }
+
+    @Test func anUnchangedFrameWritesNothing() {
+        var generator = SplitMix(state: 1)
+        let grid = randomGrid(width: 30, height: 10, using: &generator)
+        var terminal = TestTerminal(width: 30, height: 10)
+        var screen = screen(showing: grid, terminal: &terminal)
+        #expect(frame(GridDiff.keyframe(grid), on: &screen).isEmpty)
+    }
+
+    @Test func attributesAreSentOnlyWhenTheStyleChanges() {
+        var terminal = TestTerminal(width: 40, height: 2)
+        var screen = screen(showing: CellGrid(width: 40, height: 2), terminal: &terminal)
+        // Four runs of two styles on one row: four SGR sequences, whatever the run lengths.
+        let runs = [CellRun("a", style: StyleID(rawValue: 1), repeatCount: 5), CellRun("b", style: StyleID(rawValue: 2), repeatCount: 7),
+                    CellRun("c", style: StyleID(rawValue: 1), repeatCount: 3), CellRun("d", style: StyleID(rawValue: 2), repeatCount: 2)]
+        var counting = TestTerminal(width: 40, height: 2)
+        counting.feed(frame([.line(row: 1, column: 5, runs: runs)], on: &screen))
+        #expect(counting.sequences["m"] == 4)
+        #expect(counting.sequences["H"] == 1, "one cursor move for one run of changed cells")
+    }
+
+    @Test func aFullWidthScrollIsTheTerminalsOwnScrollPlusTheNewRow() {
+        var grid = CellGrid(width: 40, height: 10)
+        for row in 0..<10 { grid.put(Cluster.clusters(of: "row \(row) " + String(repeating: "=", count: 20)), style: .plain, row: row, column: 0, clip: grid.bounds) }
+        var terminal = TestTerminal(width: 40, height: 10)
+        var screen = screen(showing: grid, terminal: &terminal)
+        var scrolled = grid
+        scrolled.scroll(rows: 0..<10, columns: 0..<40, by: 1)
+        scrolled.fill(GridRect(column: 0, row: 9, width: 40, height: 1), with: .blank)
+        scrolled.put(Cluster.clusters(of: "row 10"), style: .plain, row: 9, column: 0, clip: scrolled.bounds)
+        let bytes = frame(GridDiff.diff(from: grid, to: scrolled, scrollRegions: [scrolled.bounds]), on: &screen)
+        terminal.feed(bytes)
+        #expect(terminal.cells() == resolved(scrolled))
+        #expect(terminal.sequences["S"] == 1)
+        #expect(bytes.count < 40, "a scroll and one short row, not a repaint (\(bytes.count) bytes)")
+    }
+
+    @Test func highlightedRectanglesAreMarkedUntilTheyAreCleared() {
+        var grid = CellGrid(width: 10, height: 3)
+        grid.put(Cluster.clusters(of: "hello"), style: .plain, row: 1, column: 0, clip: grid.bounds)
+        var terminal = TestTerminal(width: 10, height: 3)
+        var screen = screen(showing: grid, terminal: &terminal)
+        let rect = GridRect(column: 0, row: 1, width: 5, height: 1)
+        _ = screen.apply(.highlight(rects: [rect]))
+        terminal.feed(frame([], on: &screen))
+        let marked = Style(foreground: .named(.brightWhite), background: .named(.magenta))
+        #expect(terminal.cells() == resolved(grid) { row, column in rect.contains(column: column, row: row) ? marked : nil })
+        screen.highlights = []
+        terminal.feed(screen.render())
+        #expect(terminal.cells() == resolved(grid))
+    }
+
+    @Test(arguments: [(ColorDepth.truecolor, "\u{1B}[0;38;2;255;0;0m"), (.palette256, "\u{1B}[0;38;5;196m"), (.basic16, "\u{1B}[0;91m")])
+    func colorsAreSentAtTheTerminalsDepth(depth: ColorDepth, expected: String) {
+        var screen = TerminalScreen(depth: depth)
+        for message: Message in [.keyframe(width: 4, height: 1), .style(id: StyleID(rawValue: 1), style: Style(foreground: .rgb(255, 0, 0))),
+                                 .grid(.line(row: 0, column: 0, runs: [CellRun("x", style: StyleID(rawValue: 1))])), .flush(sequence: 1)] {
+            _ = screen.apply(message)
+        }
+        #expect(String(decoding: screen.render(), as: UTF8.self).contains(expected + "x"))
+    }
+
+    @Test func theColorDepthComesFromCOLORTERMThenTERM() {
+        #expect(ColorDepth.detect(environment: ["COLORTERM": "truecolor", "TERM": "xterm"]) == .truecolor)
+        #expect(ColorDepth.detect(environment: ["COLORTERM": "24bit"]) == .truecolor)
+        #expect(ColorDepth.detect(environment: ["TERM": "tmux-256color"]) == .palette256)
+        #expect(ColorDepth.detect(environment: ["TERM": "xterm"]) == .basic16)
+        #expect(ColorDepth(argument: "256") == .palette256)
+        #expect(ColorDepth(argument: "many") == nil)
+    }
+}
