@@ -1,0 +1,240 @@
+import Foundation
+import Glibc
+import Testing
+
+/// The viewer as a person uses it: the real `loomd` with its built-in scenes, the real `loom
+/// attach` in a tmux pane, the screen read back with `capture-pane`.
+@Suite("loom attach, end to end in tmux", .serialized)
+final class ViewerEndToEndTests {
+    private static let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    private let directory = NSTemporaryDirectory() + "loom-e2e-\(UUID().uuidString.prefix(8))"
+    private var socket: String { directory + "/loom.sock" }
+    /// A tmux server of our own, so nothing of the user's (or another test's) is touched.
+    private var server: String { "loom-e2e-\(directory.suffix(8))" }
+    private var daemon: Process?
+
+    init() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"), "tmux is needed (make test installs it)")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try startDaemon()
+    }
+
+    deinit {
+        tmux(["kill-server"])
+        if let daemon, daemon.isRunning { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    private func startDaemon() throws {
+        let process = Process()
+        process.executableURL = Self.binaries.appendingPathComponent("loomd")
+        process.arguments = ["--ephemeral", "--socket", socket, "--log-level", "error"]
+        try process.run()
+        daemon = process
+        #expect(waitUntil { access(self.socket, F_OK) == 0 }, "loomd listens")
+    }
+
+    // MARK: - Driving programs
+
+    private func run(_ executable: String, _ arguments: String...) -> (status: Int32, output: String) {
+        spawnAndWait(executable, arguments, environment: ["LOOM_SOCKET": socket, "PATH": "/usr/bin:/bin"])
+    }
+
+    private func loom(_ arguments: String...) -> String {
+        let process = Process()
+        process.executableURL = Self.binaries.appendingPathComponent("loom")
+        process.arguments = arguments
+        process.environment = ["LOOM_SOCKET": socket]
+        let output = Pipe()
+        process.standardOutput = output
+        try! process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "loom \(arguments.joined(separator: " "))")
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func tmux(_ arguments: String...) -> String {
+        spawnAndWait("/usr/bin/tmux", ["-L", server] + arguments).output
+    }
+
+    /// A shell in a pane of `width`×`height`, with `loom` on its PATH and the daemon's socket in LOOM_SOCKET.
+    private func openPane(width: Int = 100, height: Int = 30) {
+        tmux(["-f", "/dev/null", "new-session", "-d", "-s", "e2e", "-x", "\(width)", "-y", "\(height)",
+                 "env", "PS1=$ ", "LOOM_SOCKET=\(socket)", "PATH=\(Self.binaries.path):/usr/bin:/bin", "TERM=tmux-256color", "/bin/sh"])
+        _ = tmux("set-option", "-t", "e2e", "status", "off")
+        _ = tmux("resize-window", "-t", "e2e", "-x", "\(width)", "-y", "\(height)")
+    }
+
+    /// Types a command line into the shell: it saves the terminal's settings first, and says
+    /// afterwards how the command exited and whether the settings are as they were.
+    private func type(_ command: String) {
+        _ = tmux("send-keys", "-t", "e2e", "-l", "S=$(stty -g); \(command); echo \"status $?\"; [ \"$S\" = \"$(stty -g)\" ] && echo SANE || echo INSANE")
+        _ = tmux("send-keys", "-t", "e2e", "Enter")
+    }
+
+    private func keys(_ keys: String...) {
+        tmux(["send-keys", "-t", "e2e"] + keys)
+    }
+
+    /// A tmux command whose output nobody reads (the first one starts the server).
+    private func tmux(_ arguments: [String]) {
+        _ = spawnAndWait("/usr/bin/tmux", ["-L", server] + arguments, captureOutput: false)
+    }
+
+    /// What the pane shows, each line without trailing spaces, without trailing empty lines.
+    private func screen(escapes: Bool = false) -> String {
+        normalized(escapes ? tmux("capture-pane", "-p", "-e", "-t", "e2e") : tmux("capture-pane", "-p", "-t", "e2e"))
+    }
+
+    private func normalized(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.joined(separator: "\n")
+    }
+
+    private func snapshot(_ width: Int, _ height: Int) -> String {
+        normalized(loom("snapshot", "dashboard", "--size", "\(width)x\(height)"))
+    }
+
+    private func pane(_ format: String) -> String {
+        tmux("display-message", "-p", "-t", "e2e", format).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Polls until `condition` holds (true) or 10 seconds pass (false): a bound on waiting, not a timing assertion.
+    private func waitUntil(_ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(20_000)
+        }
+        return condition()
+    }
+
+    private func seed() {
+        _ = loom("set", "/hosts", #"{"web-1": {"up": true, "load": 0.42}, "db-1": {"up": false}}"#)
+        _ = loom("set", "/log", #"["deploy started", "build-1 queued"]"#)
+        for (id, name, status) in [("build-1", "build the 日本語 docs", "running"), ("test-1", "unit tests", "queued"), ("deploy-1", "deploy", "ok")] {
+            _ = loom("set", "/jobs/\(id)", #"{"name": "\#(name)", "status": "\#(status)", "progress": 0.25}"#)
+        }
+    }
+
+    // MARK: - The tests
+
+    @Test func thePaneShowsWhatSnapshotShowsAfterMutationsAndAfterAResize() {
+        seed()
+        openPane()
+        type("loom attach dashboard")
+        #expect(waitUntil { screen() == snapshot(100, 30) }, "first screen:\n\(screen())\n---\n\(snapshot(100, 30))")
+
+        _ = loom("merge", "/jobs/build-1", #"{"progress": 0.8}"#)
+        _ = loom("set", "/jobs/test-1/status", #""failed""#)
+        _ = loom("set", "/jobs/new-1", #"{"name": "a new job", "status": "queued"}"#)
+        _ = loom("merge", "/jobs", #"{"deploy-1": null}"#)
+        _ = loom("merge", "/hosts/db-1", #"{"up": true, "load": 1.5}"#)
+        #expect(waitUntil { screen() == snapshot(100, 30) && screen().contains("a new job") && !screen().contains("✓ ok") },
+                "after mutations:\n\(screen())\n---\n\(snapshot(100, 30))")
+
+        _ = tmux("resize-window", "-t", "e2e", "-x", "80", "-y", "24")
+        #expect(waitUntil { screen() == snapshot(80, 24) }, "after resizing:\n\(screen())\n---\n\(snapshot(80, 24))")
+        keys("C-]")
+        #expect(waitUntil { screen().contains("SANE") })
+    }
+
+    @Test func theDetachKeyReturnsToTheShellWithTheTerminalRestored() {
+        openPane()
+        type("loom attach dashboard")
+        #expect(waitUntil { pane("#{alternate_on}") == "1" && screen().contains("Loom · operations") })
+        #expect(pane("#{cursor_flag}") == "0", "the cursor is hidden while attached")
+        keys("C-]")
+        #expect(waitUntil { screen().contains("status 0") })
+        let shown = screen()
+        #expect(shown.contains("[detached from dashboard]"))
+        #expect(shown.hasSuffix("SANE\n$"), "stty settings as before:\n\(shown)")
+        #expect(pane("#{alternate_on}") == "0", "back on the main screen")
+        #expect(pane("#{cursor_flag}") == "1", "the cursor is visible")
+    }
+
+    @Test func killingTheDaemonEndsTheViewerWithAMessageAndARestoredTerminal() {
+        openPane()
+        type("loom attach dashboard")
+        #expect(waitUntil { screen().contains("Loom · operations") })
+        kill(daemon!.processIdentifier, SIGKILL)
+        daemon!.waitUntilExit()
+        #expect(waitUntil { screen().contains("status 1") })
+        let shown = screen()
+        #expect(shown.contains("lost the connection to loomd"), "\(shown)")
+        #expect(shown.hasSuffix("SANE\n$"), "\(shown)")
+        #expect(pane("#{alternate_on}") == "0" && pane("#{cursor_flag}") == "1")
+
+        // With no daemon at all: a clear message and exit status 3, the terminal untouched.
+        type("loom attach dashboard")
+        #expect(waitUntil { screen().contains("status 3") })
+        #expect(screen().contains("cannot connect to \(socket): is the daemon running?"))
+    }
+
+    @Test(arguments: [(SIGTERM, "Terminated"), (SIGHUP, "Hangup"), (SIGINT, "Interrupt")])
+    func aSignalEndsTheViewerWithTheTerminalRestored(signal: Int32, name: String) {
+        openPane()
+        type("loom attach dashboard")
+        #expect(waitUntil { screen().contains("Loom · operations") })
+        let shell = pane("#{pane_pid}")
+        let viewer = run("/usr/bin/pgrep", "-P", shell).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(Int32(viewer).map { kill($0, signal) } == 0, "the viewer is the shell's child: \(viewer)")
+        #expect(waitUntil { screen().contains("status \(128 + signal)") }, "\(screen())")
+        #expect(screen().contains(name) && screen().hasSuffix("SANE\n$"), "\(screen())")
+        #expect(pane("#{alternate_on}") == "0" && pane("#{cursor_flag}") == "1")
+    }
+
+    @Test func attachingThroughSSHCarriesTheViewerOverAPipe() throws {
+        seed()
+        // In place of ssh: a program that drops the host and runs the rest (`loom proxy`) here.
+        let ssh = directory + "/ssh"
+        try "#!/bin/sh\necho \"$1\" > \(directory)/host\nshift\nexec \"$@\"\n".write(toFile: ssh, atomically: true, encoding: .utf8)
+        chmod(ssh, 0o755)
+        openPane()
+        type("LOOM_SSH=\(ssh) loom attach --ssh ops@example.org dashboard")
+        #expect(waitUntil { screen() == snapshot(100, 30) }, "\(screen())")
+        #expect((try? String(contentsOfFile: directory + "/host", encoding: .utf8)) == "ops@example.org\n")
+        _ = loom("set", "/jobs/build-1/status", #""ok""#)
+        #expect(waitUntil { screen() == snapshot(100, 30) && screen().contains("✓ ok") })
+        keys("C-]")
+        #expect(waitUntil { screen().contains("status 0") && screen().hasSuffix("SANE\n$") })
+    }
+
+    @Test func anObserversKeysDoNotReachTheSceneButAViewersDo() {
+        seed()
+        openPane()
+        type("loom attach --observer dashboard")
+        #expect(waitUntil { screen().contains("build the 日本語 docs") })
+        keys("Down", "Enter")
+        usleep(300_000)
+        _ = loom("merge", "/jobs/build-1", #"{"progress": 0.5}"#)
+        #expect(waitUntil { screen().contains("50%") })
+        #expect(screen().contains("Loom · operations"), "still the board: the observer's Enter was not sent")
+        keys("C-]")
+        #expect(waitUntil { screen().contains("status 0") })
+
+        type("loom attach dashboard")
+        #expect(waitUntil { screen().contains("Loom · operations") })
+        keys("Down", "Enter")
+        #expect(waitUntil { screen().contains("job build-1") && screen().contains("Escape: back to the board") }, "\(screen())")
+        keys("Escape")
+        #expect(waitUntil { screen().contains("Loom · operations") })
+        keys("C-]")
+    }
+
+    @Test func highlightUpdatesMarksTheRowsWhoseViewsWereReevaluated() {
+        seed()
+        openPane()
+        type("loom attach --highlight-updates dashboard")
+        #expect(waitUntil { screen().contains("build the 日本語 docs") })
+        _ = loom("merge", "/jobs/build-1", #"{"progress": 0.9}"#)
+        // The re-evaluated row is drawn on magenta (SGR 45) for a moment, then redrawn plain.
+        let marked = { self.screen(escapes: true).split(separator: "\n").contains { $0.contains("build the") && $0.contains("45m") } }
+        #expect(waitUntil { self.screen().contains("90%") && marked() })
+        #expect(waitUntil { !marked() }, "the mark expires")
+        #expect(!screen(escapes: true).split(separator: "\n").contains { $0.contains("unit tests") && $0.contains("45m") }, "other rows were not marked")
+        keys("C-]")
+    }
+}
