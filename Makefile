@@ -1,8 +1,8 @@
-# The two commands a newcomer needs: `make test` and (later) `make demo`; `make bench` prints the figures.
+# The two commands a newcomer needs: `make demo` and `make test`; `make bench` prints the figures.
 SWIFT ?= swift
 DEBIAN_PACKAGES := libuv1-dev libutf8proc-dev libsqlite3-dev pkg-config systemd tmux procps
 
-.PHONY: test bench deps build fuzz install check-units
+.PHONY: demo test bench deps build fuzz install check-units
 PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR = $(PREFIX)/bin
@@ -24,6 +24,13 @@ deps:
 	    echo "missing Debian packages:$$missing (run as root, or: sudo apt-get install$$missing)" >&2; exit 1; \
 	  fi; \
 	fi
+
+## Builds in release mode, starts loomd on a temporary socket with a feeder script, and attaches
+## a viewer to the dashboard; detaching (Ctrl-]) stops the feeder and the daemon.
+demo: deps
+	$(SWIFT) build -c release --product loomd
+	$(SWIFT) build -c release --product loom
+	docs/examples/demo.sh "$$($(SWIFT) build -c release --show-bin-path)"
 
 build: deps
 	$(SWIFT) build --build-tests

@@ -1,0 +1,122 @@
+import LoomGraph
+import LoomLayout
+import LoomScenes
+import LoomStore
+import Testing
+
+/// A scene mounted with a store and one viewport, as the daemon mounts it.
+private struct Mounted {
+    let store = Store()
+    let renderer: SceneRenderer
+    let viewport: Viewport
+
+    init<Root: View>(_ root: (Store) -> Root, width: Int = 100, height: Int = 30) {
+        let store = self.store
+        renderer = SceneRenderer(graph: ViewGraph(root(store).environment(\.store, store)))
+        viewport = renderer.addViewport(size: Size(width: width, height: height))
+        _ = renderer.render()
+    }
+
+    var graph: ViewGraph { renderer.graph }
+    var text: String { Snapshot.text(viewport.grid) }
+
+    /// Bodies evaluated, per view type name, by `change` and the frame after it.
+    func bodies(after change: () throws -> Void) rethrows -> [String: Int] {
+        graph.resetWorkCounters()
+        try change()
+        _ = renderer.render()
+        var counts: [String: Int] = [:]
+        for name in ["Dashboard", "JobList", "JobRow", "StatusCounts", "HostsLine", "HostBadge", "LogTail", "LogLine", "ProgressBar",
+                     "ObservingCell", "ValueCell", "LikesScene", "LikesObservedScene"] where graph.counters(named: name).bodies > 0 {
+            counts[name] = graph.counters(named: name).bodies
+        }
+        return counts
+    }
+
+    func set(_ path: String, _ json: String) throws {
+        try store.set(try JSONParser.parse(json), at: try JSONPointer(path))
+    }
+}
+
+@Suite("The built-in scenes")
+struct BuiltInSceneTests {
+    private func board() throws -> Mounted {
+        let board = Mounted { _ in Dashboard() }
+        try board.set("/hosts", #"{"web-1": {"up": true, "load": 0.4}, "db-1": {"up": false}}"#)
+        try board.set("/log", #"["one", "two", "three", "four", "five", "six"]"#)
+        try board.set("/jobs", #"{"b-1": {"name": "build", "status": "running", "progress": 0.5}, "t-1": {"name": "test", "status": "failed"}, "d-1": {"name": "deploy", "status": "weird"}}"#)
+        _ = board.renderer.render()
+        return board
+    }
+
+    @Test func theDashboardShowsCountsHostsJobsInInsertionOrderAndTheLastFiveLogLines() throws {
+        let lines = try board().text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[0].hasPrefix("Loom · operations") && lines[0].hasSuffix("queued 0  running 1  ok 0  failed 1"))
+        #expect(lines[1] == "hosts  ● web-1 0.40  ○ db-1 down")
+        let jobs = lines.filter { $0.contains("build") || $0.contains("test") || $0.contains("deploy") }
+        #expect(jobs.count == 3)
+        #expect(jobs[0].hasPrefix("▸ running build") && jobs[0].contains("██████████░░░░░░░░░░  50%"))
+        #expect(jobs[1].hasPrefix("✗ failed  test"))
+        #expect(jobs[2].hasPrefix("? weird   deploy"), "an unknown status is shown as it is, marked")
+        #expect(Array(lines.suffix(5)) == ["two", "three", "four", "five", "six"])
+    }
+
+    @Test func aJobsProgressReevaluatesThatRowAlone() throws {
+        let board = try board()
+        let bodies = try board.bodies { try board.set("/jobs/b-1/progress", "0.75") }
+        #expect(bodies == ["JobRow": 1, "ProgressBar": 1])
+        #expect(board.text.contains("███████████████░░░░░  75%"))
+    }
+
+    @Test func aJobsStatusReevaluatesItsRowAndTheCountsAlone() throws {
+        let board = try board()
+        let bodies = try board.bodies { try board.set("/jobs/t-1/status", #""ok""#) }
+        #expect(bodies == ["JobRow": 1, "StatusCounts": 1])
+        #expect(board.text.contains("ok 1  failed 0"))
+    }
+
+    @Test func aNewLogLineReevaluatesTheLogAndTheNewLineAlone() throws {
+        let board = try board()
+        let bodies = try board.bodies { try board.store.apply([.add(try JSONPointer("/log/-"), "seven")]) }
+        #expect(bodies["JobRow"] == nil && bodies["StatusCounts"] == nil && bodies["HostsLine"] == nil)
+        #expect(bodies["LogTail"] == 1)
+        #expect(board.text.hasSuffix("seven"))
+    }
+
+    @Test func enterOnAJobOpensItsDetailAndEscapeComesBack() throws {
+        let board = try board()
+        #expect(board.renderer.handle(.down, in: board.viewport))
+        #expect(board.renderer.handle(.enter, in: board.viewport))
+        _ = board.renderer.render()
+        #expect(board.text.hasPrefix("job b-1"))
+        #expect(board.text.contains("status    running"))
+        #expect(board.renderer.handle(.escape, in: board.viewport))
+        _ = board.renderer.render()
+        #expect(board.text.hasPrefix("Loom · operations"))
+    }
+
+    @Test func theObservedObjectPitfallReevaluatesEveryVisibleCellAndTheFixOne() throws {
+        let observed = Mounted({ _ in LikesObservedScene() }, height: 20)
+        let pitfall = observed.bodies { observed.graph.controls().first { $0.label == "♡" }?.perform(.activate) }
+        #expect((pitfall["ObservingCell"] ?? 0) >= 9, "every visible cell: \(pitfall)")
+
+        let fixed = Mounted({ _ in LikesScene() }, height: 20)
+        let fix = fixed.bodies { fixed.graph.controls().first { $0.label == "♡" }?.perform(.activate) }
+        #expect(fix["ValueCell"] == 1, "one cell: \(fix)")
+        #expect(fixed.text.contains("♥"))
+    }
+
+    @Test(arguments: ["seeds/stores", "seeds/collapsable", "seeds/pickers", "seeds/environment"])
+    func everySeedSceneRendersItsTitle(name: String) {
+        let titles = ["seeds/stores": "seed 000", "seeds/collapsable": "seed 003", "seeds/pickers": "seed 004", "seeds/environment": "environment:"]
+        let text: String
+        switch name {
+        case "seeds/stores": text = Mounted { _ in StoresScene() }.text
+        case "seeds/collapsable": text = Mounted { _ in CollapsableScene() }.text
+        case "seeds/pickers": text = Mounted { _ in PickersScene() }.text
+        default: text = Mounted { _ in EnvironmentScene() }.text
+        }
+        #expect(text.hasPrefix(titles[name]!), "\(text)")
+        #expect(BuiltInScenes.names.contains(name))
+    }
+}

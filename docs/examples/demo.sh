@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# `make demo`: a daemon on a temporary socket, the feeder keeping the dashboard moving, and a
+# viewer attached to it. Detaching (Ctrl-]) or quitting (Ctrl-C) stops the feeder and the daemon.
+set -euo pipefail
+bin=${1:?usage: demo.sh BIN_DIRECTORY}
+here=$(cd "$(dirname "$0")" && pwd)
+dir=$(mktemp -d)
+export LOOM_SOCKET="$dir/loom.sock" LOOM="$bin/loom"
+export PATH="$bin:$PATH"
+
+"$bin/loomd" --ephemeral --socket "$LOOM_SOCKET" --log-level warning 2>"$dir/loomd.log" &
+daemon=$!
+feeder=""
+stop() {
+    [ -n "$feeder" ] && kill "$feeder" 2>/dev/null && wait "$feeder" 2>/dev/null || true
+    kill -TERM "$daemon" 2>/dev/null && wait "$daemon" 2>/dev/null || true
+    rm -rf "$dir"
+}
+trap stop EXIT
+for _ in $(seq 100); do [ -S "$LOOM_SOCKET" ] && break; sleep 0.05; done
+loom ping >/dev/null || { echo "loomd did not start:"; cat "$dir/loomd.log"; exit 1; }
+
+"$here/dashboard-feeder.sh" >"$dir/feeder.log" 2>&1 &
+feeder=$!
+echo "loomd is on $LOOM_SOCKET. Attaching to the dashboard: arrows and Enter to open a job,"
+echo "Escape to go back, Ctrl-] to detach. Meanwhile, in another terminal:"
+echo "  LOOM_SOCKET=$LOOM_SOCKET $bin/loom attach --highlight-updates dashboard"
+sleep 1
+loom attach dashboard || true
+echo "stopping the feeder and the daemon"
