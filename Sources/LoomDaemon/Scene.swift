@@ -19,28 +19,29 @@ final class Scene {
     /// Nodes evaluated since the last frame, while some viewer asks for highlights.
     var evaluated: Set<ObjectIdentifier> = []
 
-    /// The screen rectangles of a viewport covered by views evaluated in this frame: the boxes
-    /// of evaluated nodes and of everything below them, clipped; one per evaluated subtree.
+    /// The screen rectangles drawn by views whose `body` ran in this frame: each leaf box
+    /// (text, divider, spacer, colour, …) whose nearest view with a body was evaluated, with
+    /// consecutive leaves of the same view on a row merged. Containers give no rectangle of their
+    /// own, so a parent that re-ran while its children were skipped marks its own leaves, not
+    /// its children's area: seed 001's fix marks one cell, its pitfall every cell.
     func evaluatedRectangles(in viewport: Viewport) -> [GridRect] {
         guard !evaluated.isEmpty else { return [] }
         var rects: [GridRect] = []
-        var index = 0
-        let boxes = viewport.boxes
-        while index < boxes.count {
-            let box = boxes[index]
+        var lastOwner: ObjectIdentifier?
+        for box in viewport.boxes where box.descendants == 0 {
             var node: Node? = box.node
-            var covered = false
-            while let current = node, !covered {
-                covered = evaluated.contains(ObjectIdentifier(current))
-                node = current.parent
-            }
-            if covered {
-                let rect = box.frame.intersection(box.clip)
-                if !rect.isEmpty { rects.append(rect) }
-                index += box.descendants + 1      // the subtree is inside this box's frame
+            while let current = node, !current.evaluatesBody { node = current.parent }
+            guard let owner = node.map(ObjectIdentifier.init), evaluated.contains(owner) else { continue }
+            let rect = box.frame.intersection(box.clip)
+            guard !rect.isEmpty else { continue }
+            // Consecutive leaves of one view on the same rows (an HStack's texts around a
+            // spacer) become one rectangle, the space between them included.
+            if owner == lastOwner, let last = rects.last, last.row == rect.row, last.height == rect.height, rect.column >= last.column {
+                rects[rects.count - 1] = GridRect(column: last.column, row: last.row, width: max(last.maxColumn, rect.maxColumn) - last.column, height: last.height)
             } else {
-                index += 1
+                rects.append(rect)
             }
+            lastOwner = owner
         }
         return rects
     }

@@ -1,6 +1,7 @@
 import Foundation
 import LoomDaemon
 import LoomLayout
+import LoomScenes
 import LoomStore
 import LoomWire
 import Testing
@@ -156,6 +157,36 @@ struct DaemonTests {
 
 @Suite("Update highlighting", .serialized)
 struct HighlightTests {
+    /// Seed 001 as a viewer sees it: one like in the pitfall marks every visible cell, in the fix one.
+    @Test(arguments: [("seeds/likes-observed", true), ("seeds/likes", false)])
+    func theLikesPitfallMarksEveryVisibleCellAndTheFixOneCell(scene: String, pitfall: Bool) {
+        let daemon = RunningDaemon { BuiltInScenes.register(in: $0) }
+        defer { daemon.shutDown() }
+        let viewer = Client.hello(daemon.socket, role: .viewer)
+        viewer.send(.attach(id: 1, scene: scene, width: 40, height: 12, highlight: true))
+        _ = viewer.receive()
+        let screen = ScreenModel()
+        var rects: [GridRect] = []
+        func frame() {
+            rects = []
+            while let message = viewer.receive() {
+                if case .highlight(let found) = message { rects += found }
+                if screen.apply(message) { viewer.send(.ack(sequence: screen.lastFlush)); return }
+            }
+        }
+        frame()
+        viewer.send(.input(InputEvent(key: "tab")))
+        frame()
+        viewer.send(.input(InputEvent(key: "enter")))
+        frame()
+        let lines = screen.grid.lines
+        let itemRows = lines.indices.filter { lines[$0].hasPrefix("item ") }
+        let marked = Set(rects.map(\.row)).intersection(itemRows)
+        #expect(lines.contains { $0.hasPrefix("item 0") && $0.contains("♥") }, "\(screen.grid)")
+        #expect(itemRows.count >= 5)
+        #expect(marked.count == (pitfall ? itemRows.count : 1), "marked rows \(marked.sorted()) of \(itemRows)")
+    }
+
     @Test func aViewerAskingForHighlightsGetsTheRectanglesReEvaluatedInEachFrame() {
         let daemon = RunningDaemon { $0.register(scene: "jobs", JobBoard()) }
         defer { daemon.shutDown() }
@@ -183,7 +214,7 @@ struct HighlightTests {
         let rects = frame()
         let row = screen.grid.lines.firstIndex { $0.contains("failed") }
         #expect(row != nil)
-        #expect(rects.count == 1, "only the changed job's row was re-evaluated: \(rects)")
+        #expect(rects.count == 1, "only the changed job's row was re-evaluated: \(rects) in\n\(screen.grid)")
         #expect(rects.first.map { $0.row == row! && $0.height == 1 } == true)
     }
 }

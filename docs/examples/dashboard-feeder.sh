@@ -12,11 +12,12 @@ TICK=${TICK:-0.3}
 names=(compile "unit tests" "integration tests" lint package "deploy staging" "deploy production" "rebuild index" backup "rotate logs")
 hosts=(web-1 web-2 db-1 cache-1)
 
+logged=0
 log() {
     # Append a line and keep the last 50: one transaction, so viewers never see 51.
     local line="$(date +%H:%M:%S) $1"
-    local count=$($LOOM get /log --json | sed -n 's/.*"value":\[\(.*\)\]}/\1/p' | grep -o '","\|^"' | wc -l)
-    if [ "$count" -ge 50 ]; then
+    logged=$((logged + 1))
+    if [ "$logged" -gt 50 ]; then
         printf '[{"op":"add","path":"/log/-","value":"%s"},{"op":"remove","path":"/log/0"}]' "$line" | $LOOM patch - >/dev/null
     else
         printf '[{"op":"add","path":"/log/-","value":"%s"}]' "$line" | $LOOM patch - >/dev/null

@@ -79,8 +79,9 @@ public class Node {
         return token
     }
 
-    /// Counts a `body` evaluation (composites) rather than a primitive update.
-    var evaluatesBody: Bool { false }
+    /// Whether this is a view with a `body` (a composite) rather than a primitive: what a
+    /// viewer's update highlights are attributed to.
+    public var evaluatesBody: Bool { false }
 
     // MARK: - Dependencies
 
