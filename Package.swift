@@ -62,6 +62,9 @@ let package = Package(
         // loomd: argument parsing and wiring only.
         .executableTarget(name: "loomd", dependencies: ["LoomDaemon", "LoomLoop", "LoomScenes"]),
 
+        // README's "Writing your own scene", compiled with everything else so it stays true.
+        .executableTarget(name: "loom-example-counter", dependencies: ["LoomDaemon", "LoomGraph", "LoomStore"], path: "docs/examples/counter"),
+
         .executableTarget(name: "LoomBench", dependencies: ["LoomGraph", "LoomLayout", "LoomStore", "LoomWire"]),
 
         .testTarget(name: "LoomClientTests", dependencies: ["LoomClient"]),

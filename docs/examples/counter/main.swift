@@ -1,0 +1,38 @@
+// A daemon of your own with one scene: the complete example of README.md, "Writing your own
+// scene". It is a target of the package (`loom-example-counter`), so it always compiles.
+//
+//   swift run loom-example-counter /tmp/counter.sock &
+//   LOOM_SOCKET=/tmp/counter.sock loom attach counter      # Tab to the button, Enter to press it
+//   LOOM_SOCKET=/tmp/counter.sock loom set /greeting '"hello from a script"'
+import LoomDaemon
+import LoomGraph
+import LoomStore
+
+/// The scene: a line from the store (scripts change it), and a button with local state.
+struct Counter: View {
+    @StoreValue("/greeting") var greeting: JSONValue?
+    @State private var presses = 0
+
+    var body: some View {
+        VStack(alignment: .leading) {
+            Text(greeting?.stringValue ?? "no greeting yet: loom set /greeting '\"hi\"'").bold()
+            HStack {
+                Button("press me") { presses += 1 }
+                Text("pressed \(presses) times").foregroundColor(presses == 0 ? .gray : .green)
+            }
+        }
+        .padding(1)
+        .border(.blue)
+    }
+}
+
+let socket = CommandLine.arguments.dropFirst().first ?? "/tmp/counter.sock"
+do {
+    let daemon = try Daemon(configuration: DaemonConfiguration(socketPath: socket))  // no state directory: in memory
+    daemon.register(scene: "counter", Counter())
+    try daemon.listen()
+    print("serving the scene \"counter\" on \(socket); Ctrl-C stops")
+    try daemon.run()
+} catch {
+    print("cannot start: \(error)")
+}
