@@ -69,12 +69,14 @@ let package = Package(
 
         .testTarget(name: "LoomClientTests", dependencies: ["LoomClient"]),
         .testTarget(name: "LoomScenesTests", dependencies: ["LoomScenes", "LoomLayout", "LoomGraph", "LoomStore"]),
-        .testTarget(name: "LoomTerminalTests", dependencies: ["LoomTerminal", "LoomWire", "LoomLayout"]),
-        .testTarget(name: "LoomGraphTests", dependencies: ["LoomGraph"]),
+        .testTarget(name: "LoomTerminalTests", dependencies: ["LoomTerminal", "LoomWire", "LoomLayout", "LoomTestSupport"]),
+        // What more than one test target uses: a seeded generator and random cell grids.
+        .target(name: "LoomTestSupport", dependencies: ["LoomLayout"], path: "Tests/LoomTestSupport"),
+        .testTarget(name: "LoomGraphTests", dependencies: ["LoomGraph", "LoomScenes"]),
         .testTarget(name: "LoomLoopTests", dependencies: ["LoomLoop"]),
         .testTarget(name: "LoomDaemonTests", dependencies: ["LoomDaemon", "LoomWire", "LoomStore", "LoomLayout", "LoomGraph", "LoomScenes", "loomd", "loom"]),
         .testTarget(name: "LoomWireTests", dependencies: ["LoomWire", "LoomStore", "LoomLayout"]),
-        .testTarget(name: "LoomLayoutTests", dependencies: ["LoomLayout", "LoomGraph"]),
+        .testTarget(name: "LoomLayoutTests", dependencies: ["LoomLayout", "LoomGraph", "LoomTestSupport"]),
         .testTarget(name: "LoomStoreTests", dependencies: ["LoomStore", "LoomGraph", "LoomStoreCrashChild"]),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CLibUV", "CUTF8Proc", "CSQLite"]),
     ]

@@ -1,4 +1,5 @@
 import LoomGraph
+@testable import LoomScenes
 import Observation
 import Testing
 
@@ -192,67 +193,19 @@ struct Seed000 {
 
 // MARK: - Seed 001: the like list
 
-struct LikeItem: Identifiable, Equatable {
-    let id: Int
-    var name: String
-    var isLiked = false
-}
-
-final class LikesViewModel: ObservableObject {
-    @Published var items: [LikeItem]
-
-    init(count: Int) {
-        items = (0..<count).map { LikeItem(id: $0, name: "item \($0)") }
-    }
-
-    func toggleLike(id: Int) {
-        items[id].isLiked.toggle()
-    }
-}
-
-/// The pitfall: every cell observes the view model.
-private struct ObservingCell: View {
-    let item: LikeItem
-    @ObservedObject var vm: LikesViewModel
-
-    var body: some View {
-        HStack {
-            Text(item.name)
-            Spacer()
-            Button(item.isLiked ? "♥ \(item.id)" : "♡ \(item.id)") { vm.toggleLike(id: item.id) }
-                .foregroundColor(item.isLiked ? .red : .gray)
-        }
-        .padding()
-        .background(.gray)
-    }
-}
-
+/// The pitfall, as the seed writes it: an eager stack of cells that each observe the view model
+/// (the cells are the `seeds/likes-observed` scene's).
 private struct ObservingList: View {
-    @ObservedObject var vm: LikesViewModel
+    @ObservedObject var vm: LikesModel
 
     var body: some View {
         ScrollView { VStack { ForEach(vm.items) { ObservingCell(item: $0, vm: vm) } } }
     }
 }
 
-/// The fix: cells get a value and an action, and are Equatable on the value only.
-private struct ValueCell: View, Equatable {
-    let item: LikeItem
-    let action: () -> Void
-
-    static func == (lhs: ValueCell, rhs: ValueCell) -> Bool { lhs.item == rhs.item }
-
-    var body: some View {
-        HStack {
-            Text(item.name)
-            Spacer()
-            Button(item.isLiked ? "♥ \(item.id)" : "♡ \(item.id)", action: action)
-        }
-    }
-}
-
+/// The fix: value cells, Equatable on the value (the `seeds/likes` scene's).
 private struct ValueList: View {
-    @ObservedObject var vm: LikesViewModel
+    @ObservedObject var vm: LikesModel
 
     var body: some View {
         ScrollView { VStack { ForEach(vm.items) { item in ValueCell(item: item) { vm.toggleLike(id: item.id) } } } }
@@ -303,7 +256,7 @@ extension SeedScenarios {
 @Suite("seed 001 (the like list)")
 struct Seed001 {
     @Test func thePitfallEveryObservingCellIsEvaluatedForOneLike() {
-        let vm = LikesViewModel(count: 1_000)
+        let vm = LikesModel(count: 1_000)
         let graph = mount(ObservingList(vm: vm))
         graph.afterFrame { vm.toggleLike(id: 42) }
         #expect(graph.bodies("ObservingCell") == 1_000)
@@ -311,7 +264,7 @@ struct Seed001 {
     }
 
     @Test func theFixValueCellsEquatableOnTheValueEvaluateOneCell() {
-        let vm = LikesViewModel(count: 1_000)
+        let vm = LikesModel(count: 1_000)
         let graph = mount(ValueList(vm: vm))
         graph.afterFrame { graph.tap("♡ 42") }
         #expect(graph.bodies("ValueCell") == 1)
@@ -332,86 +285,26 @@ struct Seed001 {
 
 // MARK: - Seed 003: content stored vs escaping closure
 
-/// Approach 1: the content is evaluated in `init` and stored.
-struct Collapsable1<Content: View>: View {
-    @State private var collapsed = true
-    let content: Content
-
-    init(@ViewBuilder content: () -> Content) {
-        self.content = content()
-    }
-
-    var body: some View {
-        VStack {
-            if !collapsed { content }
-            Button(collapsed ? "open" : "close") { collapsed.toggle() }
-        }
-    }
-}
-
-/// Approach 2: the escaping closure is stored and called in `body`.
-struct Collapsable2<Content: View>: View {
-    @State private var collapsed = true
-    let content: () -> Content
-
-    init(@ViewBuilder content: @escaping () -> Content) {
-        self.content = content
-    }
-
-    var body: some View {
-        VStack {
-            if !collapsed { content() }
-            Button(collapsed ? "open" : "close") { collapsed.toggle() }
-        }
-    }
-}
-
-struct CollapsableCounter1: View {
-    @State private var value = 0
-    @State private var unrelated = 0
-
-    var body: some View {
-        VStack {
-            Collapsable1 { Text("Value: \(value)") }
-            Button("Increase") { value += 1 }
-            Button("Unrelated \(unrelated)") { unrelated += 1 }
-        }
-    }
-}
-
-struct CollapsableCounter2: View {
-    @State private var value = 0
-    @State private var unrelated = 0
-
-    var body: some View {
-        VStack {
-            Collapsable2 { Text("Value: \(value)") }
-            Button("Increase") { value += 1 }
-            Button("Unrelated \(unrelated)") { unrelated += 1 }
-        }
-    }
-}
-
 extension SeedScenarios {
 @Suite("seed 003 (escaping closures)")
 struct Seed003 {
     @Test func storedContentIsSkippedOnAnUnrelatedChange() {
-        let graph = mount(CollapsableCounter1())
+        let graph = mount(CollapsableCounter(storesClosure: false))
         graph.afterFrame { graph.tap("Unrelated 0") }
-        #expect(graph.bodies("CollapsableCounter1") == 1)
-        #expect(graph.bodies("Collapsable1") == 0)
+        #expect(graph.bodies("CollapsableCounter") == 1)
+        #expect(graph.bodies("ContentCollapsable") == 0)
     }
 
     @Test func aStoredClosureIsReevaluatedOnAnUnrelatedChange() {
-        let graph = mount(CollapsableCounter2())
+        let graph = mount(CollapsableCounter(storesClosure: true))
         graph.afterFrame { graph.tap("Unrelated 0") }
-        #expect(graph.bodies("CollapsableCounter2") == 1)
-        #expect(graph.bodies("Collapsable2") == 1)
+        #expect(graph.bodies("CollapsableCounter") == 1)
+        #expect(graph.bodies("ClosureCollapsable") == 1)
     }
 
     @Test(arguments: [1, 2])
     func noStaleValueAfterIncrementingWhileCollapsed(approach: Int) {
-        let graph = approach == 1 ? mount(CollapsableCounter1()) : mount(CollapsableCounter2())
+        let graph = mount(CollapsableCounter(storesClosure: approach == 2))
         for _ in 0..<3 {
             graph.tap("Increase")
             graph.runFrame()
@@ -424,46 +317,6 @@ struct Seed003 {
 }
 
 // MARK: - Seed 004: pickers
-
-private struct TimePickers: View {
-    @State private var hours = 0
-    @State private var minutes = 0
-    @State private var seconds = 0
-
-    var body: some View {
-        HStack {
-            Picker("hours", selection: $hours) { ForEach(0...5, id: \.self) { Text("\($0)h") } }
-            Picker("minutes", selection: $minutes) { ForEach(0...60, id: \.self) { Text("\($0)m") } }
-            Picker("seconds", selection: $seconds) { ForEach(0...60, id: \.self) { Text("\($0)s") } }
-        }
-    }
-}
-
-private struct ModularTimePickers: View {
-    @State private var hours = 0
-    @State private var minutes = 0
-    @State private var seconds = 0
-
-    var body: some View {
-        HStack {
-            MyPickerView(unit: "h", range: 0...5, bindedTime: $hours)
-            MyPickerView(unit: "m", range: 0...60, bindedTime: $minutes)
-            MyPickerView(unit: "s", range: 0...60, bindedTime: $seconds)
-        }
-    }
-}
-
-private struct MyPickerView: View {
-    let unit: String
-    let range: ClosedRange<Int>
-    @Binding var bindedTime: Int
-
-    var body: some View {
-        Picker(unit, selection: $bindedTime) {
-            ForEach(range, id: \.self) { Text("\($0)\(unit)") }
-        }
-    }
-}
 
 extension SeedScenarios {
 @Suite("seed 004 (pickers)")
@@ -491,7 +344,7 @@ struct Seed004 {
         #expect(graph.updates("Picker") == 1, "only the seconds picker")
         #expect(graph.bodies("TimePickers") == 0)
         #expect(graph.bodies("ModularTimePickers") == 0)
-        #expect(graph.bodies("MyPickerView") == 0)
+        #expect(graph.bodies("UnitPicker") == 0)
         #expect(pickers(graph) == [
             .picker(selected: 0, highlighted: nil),
             .picker(selected: 0, highlighted: 14),

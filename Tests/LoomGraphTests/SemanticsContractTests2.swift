@@ -1,5 +1,6 @@
 import Foundation
 import LoomGraph
+@testable import LoomScenes
 import Observation
 import Testing
 
@@ -65,7 +66,7 @@ struct NavigationRule {
 struct StaleStateRule {
     @Test func stateReadInAnEscapingContentClosureIsCurrentAndTracked() {
         // The seed-003 glitch (SwiftUI shows 0 here); the full scenario is in SeedScenarios.
-        let graph = mount(CollapsableCounter2())
+        let graph = mount(CollapsableCounter(storesClosure: true))
         for _ in 0..<3 {
             graph.tap("Increase")
             graph.runFrame()
@@ -74,8 +75,8 @@ struct StaleStateRule {
         #expect(graph.texts.contains("Value: 3"))
         graph.afterFrame { graph.tap("Increase") }
         #expect(graph.texts.contains("Value: 4"))
-        #expect(graph.bodies("Collapsable2") == 1, "the closure's read made Collapsable2 depend on value")
-        #expect(graph.bodies("CollapsableCounter2") == 0)
+        #expect(graph.bodies("ClosureCollapsable") == 1, "the closure's read made ClosureCollapsable depend on value")
+        #expect(graph.bodies("CollapsableCounter") == 0)
     }
 }
 

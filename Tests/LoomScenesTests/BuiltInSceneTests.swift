@@ -97,13 +97,13 @@ struct BuiltInSceneTests {
 
     @Test func theObservedObjectPitfallReevaluatesEveryVisibleCellAndTheFixOne() throws {
         let observed = Mounted({ _ in LikesObservedScene() }, height: 20)
-        let pitfall = observed.bodies { observed.graph.controls().first { $0.label == "♡" }?.perform(.activate) }
+        let pitfall = observed.bodies { observed.graph.controls().first { $0.label == "♡ 0" }?.perform(.activate) }
         #expect((pitfall["ObservingCell"] ?? 0) >= 9, "every visible cell: \(pitfall)")
 
         let fixed = Mounted({ _ in LikesScene() }, height: 20)
-        let fix = fixed.bodies { fixed.graph.controls().first { $0.label == "♡" }?.perform(.activate) }
+        let fix = fixed.bodies { fixed.graph.controls().first { $0.label == "♡ 0" }?.perform(.activate) }
         #expect(fix["ValueCell"] == 1, "one cell: \(fix)")
-        #expect(fixed.text.contains("♥"))
+        #expect(fixed.text.contains("♥ 0"))
     }
 
     @Test(arguments: ["seeds/stores", "seeds/collapsable", "seeds/pickers", "seeds/environment"])

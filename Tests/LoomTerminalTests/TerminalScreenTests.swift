@@ -1,33 +1,12 @@
 import LoomGraph
 import LoomLayout
 import LoomTerminal
+import LoomTestSupport
 import LoomWire
 import Testing
 
-/// A small deterministic generator (SplitMix64), so the property test is the same every run.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
-private let palette: [Cluster] = ["a", "b", " ", "日", "👨‍👩‍👧", "e\u{301}", "🇰🇷", "x"].flatMap { Cluster.clusters(of: $0) }
 private let styles: [Style] = [.plain, Style(foreground: .named(.red), attributes: .bold), Style(background: .rgb(10, 20, 30)),
                                Style(foreground: .palette(200), attributes: [.underline, .inverse])]
-
-private func randomGrid(width: Int, height: Int, using generator: inout SplitMix) -> CellGrid {
-    var grid = CellGrid(width: width, height: height)
-    for _ in 0..<Int.random(in: 0...(width * height), using: &generator) {
-        grid.put(palette.randomElement(using: &generator)!, style: StyleID(rawValue: UInt32.random(in: 0...3, using: &generator)),
-                 row: Int.random(in: 0..<height, using: &generator), column: Int.random(in: 0..<width, using: &generator), clip: grid.bounds)
-    }
-    return grid
-}
 
 /// The model's cells with their styles resolved, as `TestTerminal.cells()` gives them.
 private func resolved(_ grid: CellGrid, overlay: (Int, Int) -> Style? = { _, _ in nil }) -> [[String]] {

@@ -44,7 +44,7 @@ struct ObservingCell: View {
         HStack {
             Text(item.name)
             Spacer()
-            Button(item.isLiked ? "♥" : "♡") { vm.toggleLike(id: item.id) }.foregroundColor(item.isLiked ? .red : .gray)
+            Button(item.isLiked ? "♥ \(item.id)" : "♡ \(item.id)") { vm.toggleLike(id: item.id) }.foregroundColor(item.isLiked ? .red : .gray)
         }
     }
 }
@@ -76,7 +76,7 @@ struct ValueCell: View, Equatable {
         HStack {
             Text(item.name)
             Spacer()
-            Button(item.isLiked ? "♥" : "♡", action: action).foregroundColor(item.isLiked ? .red : .gray)
+            Button(item.isLiked ? "♥ \(item.id)" : "♡ \(item.id)", action: action).foregroundColor(item.isLiked ? .red : .gray)
         }
     }
 }
