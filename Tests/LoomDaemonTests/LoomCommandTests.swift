@@ -145,6 +145,11 @@ struct LoomCommandTests {
         let markup = try loom("snapshot", "jobs", "--size=20x4", "--markup", socket: socket)
         #expect(markup.output.contains("{bold}jobs: 2{}") && markup.output.contains("fg=red"), "\(markup.output)")
         #expect(json(try loom("snapshot", "jobs", "--size", "20x4", "--json", socket: socket).output)?["text"]?.stringValue?.hasPrefix("jobs: 2\n") == true)
+        // --ansi: the same screen with SGR attributes (bold, the red of "failed" at the depth asked for).
+        let ansi = try loom("snapshot", "jobs", "--size", "20x4", "--ansi", "--colors", "16", socket: socket)
+        #expect(ansi.status == 0 && ansi.output.hasPrefix("\u{1B}[0;1mjobs: 2\u{1B}[m") && ansi.output.contains("\u{1B}[0;31mfailed\u{1B}[m"), "\(ansi.output.debugDescription)")
+        let stripped = ansi.output.replacing(/\x1B\[[0-9;]*m/, with: "").split(separator: "\n").map { $0.reversed().drop(while: { $0 == " " }).reversed() }.map { String($0) }
+        #expect(stripped == snapshot.lines, "--ansi shows the text --size shows")
 
         #expect(try loom("ping", socket: socket).output.hasPrefix("pong "))
         #expect(json(try loom("ping", "--json", socket: socket).output)?["milliseconds"]?.doubleValue != nil)
@@ -194,6 +199,8 @@ struct LoomCommandTests {
         (["get", "/x", "--wat"], "unknown option --wat"), (["snapshot", "jobs"], "--size COLSxROWS is required"),
         (["snapshot", "jobs", "--size", "wide"], "like 100x30"), (["wait", "soon"], "non-negative integer"),
         (["ping", "--socket"], "--socket needs a value"), (["watch"], "at least one PATH"), (["help", "frob"], "no verb frob"),
+        (["attach", "jobs"], "needs a terminal"), (["attach", "jobs", "--colors", "many"], "truecolor, 256 or 16"),
+        (["attach", "jobs", "--detach-keys", "meta-x"], "like ctrl-]"), (["snapshot", "jobs", "--size", "9x9", "--ansi", "--markup"], "alternatives"),
     ])
     func aWrongCommandLineExitsTwoAndSaysWhatIsWrong(arguments: [String], message: String) throws {
         let process = start(arguments, socket: "/nonexistent/loom.sock")
@@ -213,7 +220,7 @@ struct LoomCommandTests {
     @Test func helpNamesEveryVerbAndEachVerbExplainsItself() throws {
         let overview = try loom("--help", socket: nil)
         #expect(overview.status == 0)
-        for verb in ["set", "patch", "merge", "get", "watch", "wait", "scenes", "stats", "trace", "snapshot", "ping", "proxy"] {
+        for verb in ["set", "patch", "merge", "get", "watch", "wait", "scenes", "stats", "trace", "snapshot", "ping", "attach", "proxy"] {
             #expect(overview.lines.contains { $0.hasPrefix("  \(verb)") }, "\(verb) in loom --help")
             let help = try loom("help", verb, socket: nil)
             #expect(help.status == 0 && help.output.hasPrefix("usage: loom \(verb)"))

@@ -173,6 +173,44 @@ final class ViewerEndToEndTests {
         #expect(screen().contains("cannot connect to \(socket): is the daemon running?"))
     }
 
+    @Test func ctrlCQuitsAndADaemonShuttingDownSaysSoBothWithTheTerminalRestored() {
+        openPane()
+        type("loom attach dashboard")
+        #expect(waitUntil { screen().contains("Loom · operations") })
+        keys("C-c")
+        #expect(waitUntil { screen().contains("status 0") })
+        #expect(screen().contains("[quit dashboard]") && screen().hasSuffix("SANE\n$"), "\(screen())")
+
+        type("loom attach dashboard")
+        #expect(waitUntil { screen().contains("Loom · operations") })
+        kill(daemon!.processIdentifier, SIGTERM)
+        #expect(waitUntil { screen().contains("status 1") })
+        #expect(screen().contains("loomd is shutting down") && screen().hasSuffix("SANE\n$"), "\(screen())")
+        #expect(pane("#{alternate_on}") == "0" && pane("#{cursor_flag}") == "1")
+    }
+
+    @Test func aSceneThatDoesNotExistIsRefusedBeforeTheTerminalChanges() {
+        openPane()
+        type("loom attach nowhere")
+        #expect(waitUntil { screen().contains("status 1") })
+        #expect(screen().contains("no scene 'nowhere'") && screen().hasSuffix("SANE\n$"), "\(screen())")
+    }
+
+    @Test func theDemoFeedsTheDashboardAndDetachingStopsTheFeederAndTheDaemon() throws {
+        let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/examples/demo.sh").standardized.path
+        openPane()
+        type("TICK=0.05 \(demo) \(Self.binaries.path)")
+        // The feeder's jobs appear and move.
+        #expect(waitUntil { screen().contains("▸ running") && screen().contains("%") && screen().contains("hosts  ●") }, "\(screen())")
+        let first = screen()
+        #expect(waitUntil { screen() != first }, "the board moves")
+        keys("C-]")
+        #expect(waitUntil { screen().contains("status 0") }, "\(screen())")
+        #expect(screen().contains("stopping the feeder and the daemon"))
+        let left = run("/usr/bin/pgrep", "-f", "dashboard-feeder.sh|loomd --ephemeral --socket /tmp/tmp").output
+        #expect(left.isEmpty, "nothing left running: \(left)")
+    }
+
     @Test(arguments: [(SIGTERM, "Terminated"), (SIGHUP, "Hangup"), (SIGINT, "Interrupt")])
     func aSignalEndsTheViewerWithTheTerminalRestored(signal: Int32, name: String) {
         openPane()
