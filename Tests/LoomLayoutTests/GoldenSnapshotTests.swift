@@ -106,6 +106,17 @@ struct ControlSnapshots {
     @Test func listsSeparateTheirRows() {
         #expect(render(List(0..<3, id: \.self) { Text("row \($0)") }, 8, 5) == "row 0\n────────\nrow 1\n────────\nrow 2")
     }
+
+    @Test func aSqueezedListDrawsNoSeparatorOutsideItsFrame() {
+        let view = VStack(spacing: 0) {
+            List(0..<5, id: \.self) { Text("row \($0)") }
+            Text("below 1")
+            Text("below 2")
+        }
+        #expect(render(view, 8, 4) == "row 0\n────────\nbelow 1\nbelow 2")
+        #expect(render(view, 8, 3) == "row 0\nbelow 1\nbelow 2", "no separator after the last row shown")
+        #expect(render(view, 8, 2) == "below 1\nbelow 2", "a list given no rows draws nothing")
+    }
 }
 
 @Suite("Golden snapshots: more containers and edges")

@@ -147,7 +147,9 @@ extension LayoutEngine {
         var row = top
         for (index, (child, size)) in zip(children, layout.sizes).enumerated() {
             if index < layout.rowStarts.count, let start = layout.rowStarts[index] { row = top + start }
-            if index > 0 {
+            // A separator is the list's own drawing: only inside its frame (a list squeezed to
+            // a few rows must not draw over what follows it).
+            if index > 0, listClip.contains(column: listClip.column, row: row - 1) {
                 marks.append(.line(column: frame.column, row: row - 1, width: frame.width, dim: true))
             }
             let first = boxes.count
