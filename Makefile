@@ -39,8 +39,10 @@ build: deps
 test: build
 	$(SWIFT) test --skip-build
 
-## Prints the benchmark figures (a program, not a test); BENCH_ARGS="graph --json" for one scenario as JSON.
+## Prints the benchmark figures (a program, not a test); BENCH_ARGS="fanout --json" for one scenario as JSON.
+## The memory scenario runs the real loomd, built next to loom-bench.
 bench: deps
+	$(SWIFT) build -c release --product loomd
 	$(SWIFT) run -c release loom-bench $(BENCH_ARGS)
 
 ## Fuzzes the protocol decoders with libFuzzer (docs/fuzzing.md).

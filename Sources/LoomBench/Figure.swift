@@ -44,3 +44,32 @@ enum Measure {
         return sorted[sorted.count / 2]
     }
 }
+
+/// What every scenario shares: the quick mode of the smoke tests, time conversions, failures.
+enum Bench {
+    /// `--quick`: tiny sizes and short runs, to check that each scenario works (the tests run it so).
+    nonisolated(unsafe) static var quick = false
+
+    static func microseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
+    }
+
+    /// CPU time of the calling thread, in nanoseconds (what a frame costs, whatever else runs).
+    static func threadCPUNanoseconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) * 1e9 + Double(time.tv_nsec)
+    }
+
+    /// A scenario that could not run says so on standard error and gives no figures.
+    static func failed(_ scenario: String, _ error: Error) -> [Figure] {
+        FileHandle.standardError.write(Data("loom-bench \(scenario): \(error)\n".utf8))
+        exit(1)
+    }
+}
+
+/// Why a scenario could not run.
+struct BenchFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

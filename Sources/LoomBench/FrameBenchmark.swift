@@ -1,24 +1,14 @@
 import LoomGraph
 import LoomLayout
+import LoomTerminal
 import LoomWire
 import Observation
 
-/// Frame figures (issue: "layout, text and terminal cell rendering"): the cost of a frame —
-/// evaluation, layout, drawing and diffing — for a one-row change in a lazy list on a 200x50
-/// screen, at 1k and 1M rows; the bytes of a one-cell change; a full repaint.
+/// `work` and `bytes`: what one frame costs the daemon — evaluation, layout, drawing, diffing,
+/// on its own thread's CPU clock — for a one-row change in a lazy list on a 200x50 screen at
+/// 1k, 100k and 1M rows; and the bytes of a one-cell change and of a full repaint, on the wire
+/// and on the terminal.
 enum FrameBenchmark {
-    static func run() -> [Figure] {
-        let small = oneRowFrame(rows: 1_000)
-        let large = oneRowFrame(rows: 1_000_000)
-        return [
-            Figure(key: "frame_us_1k", value: small.microseconds, unit: "us", meaning: "one row changes in a 1k-row List, 200x50 screen: evaluate, lay out, draw, diff"),
-            Figure(key: "frame_us_1m", value: large.microseconds, unit: "us", meaning: "the same with 1M rows"),
-            Figure(key: "frame_ratio_1m_1k", value: large.microseconds / small.microseconds, unit: "x", meaning: "frame cost at 1M rows over 1k rows (target <= 1.2)"),
-            Figure(key: "patch_ops_bytes_one_cell", value: Double(small.oneCellBytes), unit: "bytes", meaning: "the grid operations of a one-cell change, as binary protocol frames"),
-            Figure(key: "full_frame_us_200x50", value: fullFrameMicroseconds(), unit: "us", meaning: "a full repaint (keyframe) of a 200x50 screen of text"),
-        ]
-    }
-
     typealias Row = BenchmarkRow
 
     struct RowView: View {
@@ -38,31 +28,61 @@ enum FrameBenchmark {
         var body: some View { List(rows) { RowView(row: $0) } }
     }
 
-    private static func oneRowFrame(rows count: Int) -> (microseconds: Double, oneCellBytes: Int) {
+    static func work() -> [Figure] {
+        let sizes = Bench.quick ? [1_000, 2_000, 5_000] : [1_000, 100_000, 1_000_000]
+        let results = sizes.map { oneRowFrame(rows: $0) }
+        return [
+            Figure(key: "bodies_per_mutation", value: Double(results.map(\.bodies).max() ?? 0), unit: "bodies", meaning: "bodies evaluated for one row's change, at every size (target = 1)"),
+            Figure(key: "frame_cpu_us_1k", value: results[0].microseconds, unit: "us", meaning: "daemon CPU for that frame, 1k rows, 200x50: evaluate, lay out, draw, diff, encode"),
+            Figure(key: "frame_cpu_us_100k", value: results[1].microseconds, unit: "us", meaning: "the same with \(sizes[1]) rows"),
+            Figure(key: "frame_cpu_us_1m", value: results[2].microseconds, unit: "us", meaning: "the same with \(sizes[2]) rows"),
+            Figure(key: "frame_cpu_ratio_1m_1k", value: results[2].microseconds / results[0].microseconds, unit: "x", meaning: "frame CPU at 1M rows over 1k rows (target <= 1.2)"),
+        ]
+    }
+
+    static func bytes() -> [Figure] {
+        let rows = (0..<1_000).map(Row.init)
+        let renderer = SceneRenderer(graph: ViewGraph(Rows(rows: rows)))
+        _ = renderer.addViewport(size: Size(width: 200, height: 50))
+        var screen = TerminalScreen(depth: .truecolor)
+        var sequence: Int64 = 0
+        /// A frame's wire bytes (styles, grid operations, flush, in the binary encoding) and what
+        /// the viewer writes to the terminal for it.
+        func frame(_ operations: [GridOperation], keyframe: Bool) -> (wire: Int, terminal: Int) {
+            sequence += 1
+            var messages: [Message] = keyframe ? [.keyframe(width: 200, height: 50)] : []
+            messages += renderer.styles.styles.indices.map { .style(id: StyleID(rawValue: UInt32($0)), style: renderer.styles.styles[$0]) }.filter { _ in keyframe }
+            messages += operations.map { .grid($0) } + [.flush(sequence: sequence)]
+            for message in messages { _ = screen.apply(message) }
+            return (messages.reduce(0) { $0 + BinaryCodec.frame($1).count }, screen.render().count)
+        }
+        let full = frame(renderer.render()[0].operations, keyframe: true)
+        rows[7].value += 2                          // "value 7" -> "value 9": one cell
+        let one = frame(renderer.render()[0].operations, keyframe: false)
+        return [
+            Figure(key: "wire_bytes_one_cell", value: Double(one.wire), unit: "bytes", meaning: "a one-cell change on the wire: grid operation and flush, binary encoding (target <= 40)"),
+            Figure(key: "terminal_bytes_one_cell", value: Double(one.terminal), unit: "bytes", meaning: "what the viewer writes to the terminal for it (target <= 24)"),
+            Figure(key: "wire_bytes_full_200x50", value: Double(full.wire), unit: "bytes", meaning: "a full repaint of a 200x50 list on the wire (keyframe, styles, lines, flush)"),
+            Figure(key: "terminal_bytes_full_200x50", value: Double(full.terminal), unit: "bytes", meaning: "what the viewer writes for it"),
+        ]
+    }
+
+    private static func oneRowFrame(rows count: Int) -> (microseconds: Double, bodies: Int) {
         let rows = (0..<count).map(Row.init)
         let renderer = SceneRenderer(graph: ViewGraph(Rows(rows: rows)))
         _ = renderer.addViewport(size: Size(width: 200, height: 50))
         _ = renderer.render()
-        var bytes = 0
-        let samples = (0..<300).map { round in
-            rows[round % 20].value += 2        // "value 2" -> "value 4": one cell
-            var operations: [GridOperation] = []
-            let elapsed = Measure.nanoseconds { operations = renderer.render()[0].operations }
-            bytes = operations.reduce(0) { $0 + BinaryCodec.frame(.grid($1)).count }
+        var bodies = 0
+        let samples = (0..<(Bench.quick ? 20 : 300)).map { round in
+            rows[round % 20].value += 2
+            renderer.graph.resetWorkCounters()
+            let start = Bench.threadCPUNanoseconds()
+            let operations = renderer.render()[0].operations
+            _ = operations.map { BinaryCodec.frame(.grid($0)) }
+            let elapsed = Bench.threadCPUNanoseconds() - start
+            bodies = max(bodies, renderer.graph.totalBodies)
             return elapsed / 1_000
         }
-        return (Measure.median(samples), bytes)
-    }
-
-    private static func fullFrameMicroseconds() -> Double {
-        let rows = (0..<1_000).map(Row.init)
-        let renderer = SceneRenderer(graph: ViewGraph(Rows(rows: rows)))
-        let viewport = renderer.addViewport(size: Size(width: 200, height: 50))
-        _ = renderer.render()
-        let samples = (0..<100).map { round in
-            viewport.resize(to: Size(width: 200, height: round % 2 == 0 ? 49 : 50))
-            return Measure.nanoseconds { _ = renderer.render() } / 1_000
-        }
-        return Measure.median(samples)
+        return (Measure.median(samples), bodies)
     }
 }

@@ -2,15 +2,21 @@ import Foundation
 
 /// `loom-bench`: the benchmark program (figures, not tests). See docs/BENCHMARKS.md.
 let usage = """
-    usage: loom-bench [SCENARIO...] [--json]
+    usage: loom-bench [SCENARIO...] [--json] [--quick]
 
     Prints benchmark figures as a table, or as one JSON object with --json.
     Build in release mode for meaningful numbers: swift run -c release loom-bench graph
 
     scenarios (all of them when none is named):
-      graph    view-graph work: bodies per row mutation, evaluation cost, mount time
-      store    durable transactions per second, restore and memory at 1M objects, JSON decoding
-      frame    layout, drawing and diffing: one-row changes at 1k and 1M rows, bytes, full repaints
+      fanout      latency from a mutation to each viewer's flush, 1, 4 and 16 viewers, 100k rows
+      throughput  mutations per second with 16 viewers: pipelined sets, transactions of 100
+      work        bodies per mutation and daemon CPU per frame at 1k, 100k and 1M rows
+      bytes       wire and terminal bytes for a one-cell change and a full 200x50 repaint
+      memory      loomd's RSS idle, per viewer, with 1M rows; time to READY=1
+      graph       view-graph work: bodies per row mutation, evaluation cost, mount time
+      store       durable transactions per second, restore and memory at 1M objects, JSON decoding
+
+    --quick runs each scenario with tiny sizes (a smoke run; the figures mean nothing).
     """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -19,14 +25,19 @@ if arguments.contains("--help") || arguments.contains("-h") {
     exit(0)
 }
 let json = arguments.contains("--json")
-arguments.removeAll { $0 == "--json" }
+Bench.quick = arguments.contains("--quick")
+arguments.removeAll { $0 == "--json" || $0 == "--quick" }
 
-let scenarios: [String: () -> [Figure]] = ["graph": GraphBenchmark.run, "store": StoreBenchmark.run, "frame": FrameBenchmark.run]
+let scenarios: [String: () -> [Figure]] = [
+    "fanout": FanoutBenchmark.fanout, "throughput": FanoutBenchmark.throughput, "work": FrameBenchmark.work, "bytes": FrameBenchmark.bytes,
+    "memory": MemoryBenchmark.run, "graph": GraphBenchmark.run, "store": StoreBenchmark.run,
+]
+let order = ["fanout", "throughput", "work", "bytes", "memory", "graph", "store"]
 if let unknown = arguments.first(where: { scenarios[$0] == nil }) {
     FileHandle.standardError.write(Data("loom-bench: unknown scenario '\(unknown)'\n\n\(usage)\n".utf8))
     exit(2)
 }
-let chosen = arguments.isEmpty ? scenarios.keys.sorted() : arguments
+let chosen = arguments.isEmpty ? order : arguments
 var figures: [Figure] = []
 for name in chosen {
     if !json { FileHandle.standardError.write(Data("running \(name)…\n".utf8)) }

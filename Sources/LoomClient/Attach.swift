@@ -39,12 +39,12 @@ extension Verb {
             guard isatty(input) == 1, isatty(output) == 1, let size = TerminalMode.size(of: output) else {
                 throw UsageError("loom attach needs a terminal on standard input and output")
             }
-            let connection: ViewerConnection
+            let connection: BinaryConnection
             if let host = arguments.options["ssh"] {
                 let ssh = (environment["LOOM_SSH"] ?? "ssh").split(separator: " ").map(String.init)
-                connection = try ViewerConnection(tunnel: ssh + [host, "loom", "proxy"] + (arguments.options["socket"].map { ["--socket", $0] } ?? []))
+                connection = try BinaryConnection(tunnel: ssh + [host, "loom", "proxy"] + (arguments.options["socket"].map { ["--socket", $0] } ?? []))
             } else {
-                connection = try ViewerConnection(socketPath: invocation.socketPath)
+                connection = try BinaryConnection(socketPath: invocation.socketPath)
             }
             let session = AttachedViewer(connection: connection, input: input, output: output, depth: depth, detachKeys: keys,
                                         observer: arguments.flags.contains("observer"))
@@ -56,7 +56,7 @@ extension Verb {
 
 /// One attached viewer: the poll loop over the daemon, the keyboard and signals.
 final class AttachedViewer {
-    private let connection: ViewerConnection
+    private let connection: BinaryConnection
     private let input: Int32
     private let output: Int32
     private let terminal: TerminalMode
@@ -71,7 +71,7 @@ final class AttachedViewer {
     private var highlightsExpire: ContinuousClock.Instant?
     private static let highlightDuration = Duration.milliseconds(300)
 
-    init(connection: ViewerConnection, input: Int32, output: Int32, depth: ColorDepth, detachKeys: [UInt8], observer: Bool) {
+    init(connection: BinaryConnection, input: Int32, output: Int32, depth: ColorDepth, detachKeys: [UInt8], observer: Bool) {
         self.connection = connection
         self.input = input
         self.output = output
@@ -104,7 +104,7 @@ final class AttachedViewer {
     /// The first frame of `scene` at a size, as lines with SGR attributes: attaches as an
     /// observer, applies frames up to the first flush, detaches.
     static func firstFrame(of scene: String, socketPath: String, width: Int, height: Int, depth: ColorDepth) throws -> String {
-        let connection = try ViewerConnection(socketPath: socketPath)
+        let connection = try BinaryConnection(socketPath: socketPath)
         _ = try connection.handshake(role: .observer)
         let id = connection.takeID()
         connection.send(.attach(id: id, scene: scene, width: width, height: height))

@@ -8,39 +8,8 @@ import LoomStore
 import LoomWire
 import Synchronization
 
-/// A real daemon on a temporary socket, on its own thread (its loop and graphs live there).
-final class RunningDaemon: Sendable {
-    let socket: String
-    private let stop = Mutex<WakeUp?>(nil)
-    private let finished = DispatchSemaphore(value: 0)
-
-    init(configure: @escaping @Sendable (Daemon) -> Void = { _ in }) {
-        socket = NSTemporaryDirectory() + "loomd-test-\(UUID().uuidString.prefix(8)).sock"
-        let ready = DispatchSemaphore(value: 0)
-        Thread { [self] in
-            do {
-                let daemon = try Daemon(configuration: DaemonConfiguration(socketPath: socket))
-                configure(daemon)
-                try daemon.listen()
-                let trigger = try daemon.shutdownTrigger()
-                stop.withLock { $0 = trigger }
-                ready.signal()
-                try daemon.run()
-            } catch {
-                print("daemon failed: \(error)")
-                ready.signal()
-            }
-            finished.signal()
-        }.start()
-        ready.wait()
-    }
-
-    func shutDown() {
-        stop.withLock { $0 }?.send()
-        finished.wait()
-        unlink(socket)
-    }
-}
+/// A real daemon on a temporary socket, on its own thread.
+typealias RunningDaemon = DaemonThread
 
 /// A blocking client, as a script or a test tool would write one.
 final class Client {

@@ -194,3 +194,33 @@ struct WatchTests {
         #expect(reached == [revision, 0], "already durable: at once")
     }
 }
+
+@Suite("Edits happen in place")
+struct InPlaceEditTests {
+    /// Where the elements of the array at `path` are stored.
+    private func storage(_ store: Store, _ path: String) throws -> UnsafeRawPointer? {
+        guard case .array(let elements)? = store.value(at: try JSONPointer(path)) else { return nil }
+        return elements.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+
+    @Test func replacingAddingAndRemovingOneElementOfALargeArrayDoesNotCopyTheArray() throws {
+        let store = Store()
+        try store.set(.array((0..<100_000).map { ["value": .int(Int64($0))] }), at: JSONPointer("/rows"))
+        try store.apply([.add(JSONPointer("/rows/-"), 0)])    // room to grow, so an append need not reallocate
+        try store.apply([.remove(JSONPointer("/rows/100000"))])
+        // A copy would be made while the old storage is still alive, so it would have another
+        // address (checked after each edit: copies alternating between two blocks could return).
+        let edits: [(String, () throws -> Void)] = [
+            ("replace", { try store.apply([.replace(JSONPointer("/rows/5/value"), 7)]) }),
+            ("set", { try store.set(8, at: JSONPointer("/rows/6/value")) }),
+            ("remove", { try store.apply([.remove(JSONPointer("/rows/99999"))]) }),
+            ("add", { try store.apply([.add(JSONPointer("/rows/-"), 1)]) }),
+        ]
+        for (name, edit) in edits {
+            let before = try storage(store, "/rows")
+            try edit()
+            #expect(try storage(store, "/rows") == before, "\(name): one element changed, not 100,000 copied")
+        }
+        #expect(store.value(at: try JSONPointer("/rows/5/value")) == 7)
+    }
+}

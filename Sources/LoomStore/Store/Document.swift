@@ -59,9 +59,8 @@ struct Document {
         }
         var performed = pointer
         try modify(parent) { container in
-            switch container {
-            case .object(var object):
-                container = .null
+            // Containers are taken out before they change, so they change in place (see `modify`).
+            if var object = container.takeObject() {
                 defer { container = .object(object) }
                 if let old = object[token] {
                     object[token] = value
@@ -72,7 +71,8 @@ struct Document {
                     log.undo.append(.remove(pointer))
                     log.changes.append(.inserted(pointer, inArray: false))
                 }
-            case .array(var elements):
+            } else if var elements = container.takeArray() {
+                defer { container = .array(elements) }
                 let index: Int
                 if token == "-" {
                     index = elements.count
@@ -84,13 +84,11 @@ struct Document {
                 } else {
                     throw StoreError(.indexOutOfRange, "'\(token)' is not an array index", path: pointer.description)
                 }
-                container = .null
-                defer { container = .array(elements) }
                 elements.insert(value, at: index)
                 performed = parent.appending(String(index))
                 log.undo.append(.remove(performed))
                 log.changes.append(.inserted(performed, inArray: true))
-            default:
+            } else {
                 throw StoreError(.typeMismatch, "cannot add a member to a \(container.kindName)", path: pointer.description)
             }
         }
@@ -103,30 +101,27 @@ struct Document {
             throw StoreError(.typeMismatch, "the whole document cannot be removed; replace it instead", path: "")
         }
         let removed: JSONValue = try modify(parent) { container in
-            switch container {
-            case .object(var object):
+            if var object = container.takeObject() {
+                defer { container = .object(object) }
                 guard let position = object.index(of: token), let old = object[token] else {
                     throw StoreError(.pathNotFound, "no member '\(token)'", path: pointer.description)
                 }
-                container = .null
-                defer { container = .object(object) }
                 object[token] = nil
                 log.undo.append(.insertMember(parent: parent, key: token, value: old, position: position))
                 log.changes.append(.removed(pointer, inArray: false))
                 return old
-            case .array(var elements):
+            }
+            if var elements = container.takeArray() {
+                defer { container = .array(elements) }
                 guard let index = JSONPointer.arrayIndex(token), index < elements.count else {
                     throw StoreError(.indexOutOfRange, "no element '\(token)' in an array of \(elements.count)", path: pointer.description)
                 }
-                container = .null
-                defer { container = .array(elements) }
                 let old = elements.remove(at: index)
                 log.undo.append(.insertElement(parent: parent, index: index, value: old))
                 log.changes.append(.removed(pointer, inArray: true))
                 return old
-            default:
-                throw StoreError(.typeMismatch, "a \(container.kindName) has no members", path: pointer.description)
             }
+            throw StoreError(.typeMismatch, "a \(container.kindName) has no members", path: pointer.description)
         }
         log.performed.append(.remove(pointer))
         return removed
@@ -182,15 +177,13 @@ struct Document {
             case .remove(let pointer): try! remove(at: pointer, log: &scratch)
             case .insertMember(let parent, let key, let value, let position):
                 try! modify(parent) { container in
-                    guard case .object(var object) = container else { preconditionFailure("undo found no object") }
-                    container = .null
+                    guard var object = container.takeObject() else { preconditionFailure("undo found no object") }
                     object.insert(value, forKey: key, at: position)
                     container = .object(object)
                 }
             case .insertElement(let parent, let index, let value):
                 try! modify(parent) { container in
-                    guard case .array(var elements) = container else { preconditionFailure("undo found no array") }
-                    container = .null
+                    guard var elements = container.takeArray() else { preconditionFailure("undo found no array") }
                     elements.insert(value, at: index)
                     container = .array(elements)
                 }
@@ -209,28 +202,42 @@ struct Document {
                                        _ body: (inout JSONValue) throws -> Result) throws -> Result {
         guard let token = tokens.first else { return try body(&value) }
         let rest = tokens.dropFirst()
-        switch value {
-        case .object(var object):
-            value = .null
+        // The container is taken out of `value` (leaving null) before it is changed, so it is
+        // uniquely referenced and changed in place: a `switch` binding a payload of an inout
+        // enum keeps a second reference and made every edit copy the whole array or object.
+        if var object = value.takeObject() {
             defer { value = .object(object) }
             guard let result = try object.modify(token, { try modify(&$0, rest, pointer, body) }) else {
                 throw StoreError(.pathNotFound, "no member '\(token)'", path: pointer.description)
             }
             return result
-        case .array(var elements):
+        }
+        if var elements = value.takeArray() {
+            defer { value = .array(elements) }
             guard let index = JSONPointer.arrayIndex(token), index < elements.count else {
                 throw StoreError(.indexOutOfRange, "no element '\(token)' in an array of \(elements.count)", path: pointer.description)
             }
-            value = .null
-            defer { value = .array(elements) }
             return try modify(&elements[index], rest, pointer, body)
-        default:
-            throw StoreError(.typeMismatch, "a \(value.kindName) has no member '\(token)'", path: pointer.description)
         }
+        throw StoreError(.typeMismatch, "a \(value.kindName) has no member '\(token)'", path: pointer.description)
     }
 }
 
 extension JSONValue {
+    /// The object, taken out (the value becomes null); nil, and the value untouched, for anything else.
+    mutating func takeObject() -> JSONObject? {
+        guard case .object(let object) = self else { return nil }
+        self = .null
+        return object
+    }
+
+    /// The array, taken out (the value becomes null); nil, and the value untouched, for anything else.
+    mutating func takeArray() -> [JSONValue]? {
+        guard case .array(let elements) = self else { return nil }
+        self = .null
+        return elements
+    }
+
     /// Nesting depth (a scalar is 0), measured without recursion.
     var depth: Int {
         var deepest = 0

@@ -1,17 +1,19 @@
 import Foundation
 import LoomWire
 
-/// A viewer's connection to the daemon: the socket, or `ssh HOST loom proxy`'s pipes. It says
-/// hello in JSON, then speaks the binary encoding both ways (Protocol/README.md, "Handshake").
-final class ViewerConnection {
-    let input: Int32
+/// A connection to the daemon that says hello in JSON, then speaks the binary encoding both
+/// ways (Protocol/README.md, "Handshake"), over the socket or `ssh HOST loom proxy`'s pipes:
+/// the viewer's, and the benchmark's viewers and control client.
+public final class BinaryConnection {
+    /// What to poll for the daemon's messages.
+    public let input: Int32
     private let output: Int32
     private var decoder = MessageDecoder(encoding: .json)
     private let tunnel: Process?
     private var nextID: Int64 = 1
 
     /// Connects to the socket at `path`.
-    init(socketPath path: String) throws {
+    public init(socketPath path: String) throws {
         let descriptor = try connectUnixSocket(path)
         input = descriptor
         output = descriptor
@@ -51,8 +53,8 @@ final class ViewerConnection {
     }
 
     /// Says hello as `role` and returns the role granted.
-    func handshake(role: Role) throws -> Role {
-        send(.hello(id: takeID(), versions: ProtocolVersion.supported, role: role, encoding: "binary", client: "loom attach"))
+    public func handshake(role: Role) throws -> Role {
+        send(.hello(id: takeID(), versions: ProtocolVersion.supported, role: role, encoding: "binary", client: "loom"))
         guard let reply = try receive(blocking: true).first else { throw lost }
         switch reply {
         case .welcome(_, _, let granted, _):
@@ -63,20 +65,21 @@ final class ViewerConnection {
         }
     }
 
-    func takeID() -> Int64 {
+    /// A fresh request id.
+    public func takeID() -> Int64 {
         defer { nextID += 1 }
         return nextID
     }
 
     /// Sends a message (in JSON before the welcome, binary after); false when the daemon is gone.
     @discardableResult
-    func send(_ message: Message) -> Bool {
+    public func send(_ message: Message) -> Bool {
         writeAll(decoder.encoding == .binary ? BinaryCodec.frame(message) : JSONCodec.line(message), to: output)
     }
 
     /// The messages one read completes (blocking until at least one byte arrives); empty at a
     /// partial message; `lost` when the daemon closed the connection.
-    func receive(blocking: Bool = false) throws -> [Message] {
+    public func receive(blocking: Bool = false) throws -> [Message] {
         while true {
             var chunk = [UInt8](repeating: 0, count: 65_536)
             let count = read(input, &chunk, chunk.count)

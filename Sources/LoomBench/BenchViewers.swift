@@ -1,0 +1,58 @@
+import Glibc
+import LoomClient
+import LoomWire
+
+/// Viewers inside the benchmark process: real protocol clients (binary encoding), attached to
+/// a scene, acknowledging every frame as `loom attach` does, timing the flushes they receive.
+final class BenchViewers {
+    private(set) var connections: [BinaryConnection] = []
+    /// Flushes received per viewer.
+    private(set) var flushes: [Int]
+    private(set) var bytes = 0
+
+    /// The mixed sizes viewers attach with, in turn.
+    static let sizes = [(80, 24), (100, 30), (120, 40), (200, 50)]
+
+    init(count: Int, socket: String, scene: String) throws {
+        flushes = Array(repeating: 0, count: count)
+        for index in 0..<count {
+            let connection = try BinaryConnection(socketPath: socket)
+            _ = try connection.handshake(role: .viewer)
+            let (width, height) = Self.sizes[index % Self.sizes.count]
+            connection.send(.attach(id: connection.takeID(), scene: scene, width: width, height: height))
+            connections.append(connection)
+        }
+        // Each has its first frame before anything is measured.
+        _ = waitForFlushes(after: flushes.map { $0 + 1 }, timeoutMilliseconds: 30_000)
+    }
+
+    /// Reads whatever has arrived (waiting at most `timeoutMilliseconds` for something),
+    /// acknowledging each flush; calls `flushed(viewer)` at each, right after the read that
+    /// completed it.
+    func pump(timeoutMilliseconds: Int32, extra: Int32? = nil, flushed: (Int) -> Void = { _ in }) -> Bool {
+        var pollers = connections.map { pollfd(fd: $0.input, events: Int16(POLLIN), revents: 0) }
+        if let extra { pollers.append(pollfd(fd: extra, events: Int16(POLLIN), revents: 0)) }
+        guard poll(&pollers, nfds_t(pollers.count), timeoutMilliseconds) > 0 else { return false }
+        for (index, connection) in connections.enumerated() where pollers[index].revents != 0 {
+            guard let messages = try? connection.receive() else { continue }
+            for message in messages {
+                if case .flush(let sequence) = message {
+                    flushes[index] += 1
+                    flushed(index)
+                    connection.send(.ack(sequence: sequence))
+                }
+            }
+        }
+        return extra.map { _ in pollers[pollers.count - 1].revents != 0 } ?? false
+    }
+
+    /// Waits until each viewer has at least `targets[i]` flushes; false after the timeout.
+    func waitForFlushes(after targets: [Int], timeoutMilliseconds: Int32 = 10_000) -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(Int(timeoutMilliseconds))
+        while zip(flushes, targets).contains(where: { $0 < $1 }) {
+            guard ContinuousClock.now < deadline else { return false }
+            _ = pump(timeoutMilliseconds: 100)
+        }
+        return true
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import LoomClient
+import LoomDaemon
+import LoomGraph
+import LoomStore
+import LoomWire
+
+/// `fanout` and `throughput`: a daemon (in this process, on its own thread) serving a lazy list
+/// of store rows, viewers attached through the real protocol, and a control client changing
+/// one row's field.
+enum FanoutBenchmark {
+    /// The scene: `/rows` is an array of `{"value": N}`; each row reads only its own element.
+    struct Rows: View {
+        @StoreMembers("/rows") var rows: [StoreMember]
+        var body: some View { List(rows) { RowLine(id: $0.id, path: $0.path) } }
+    }
+
+    struct RowLine: View {
+        let id: String
+        @StoreValue var row: JSONValue?
+        init(id: String, path: JSONPointer) {
+            self.id = id
+            _row = StoreValue(path)
+        }
+        var body: some View {
+            HStack {
+                Text("row \(id)").frame(width: 12, alignment: .leading)
+                Text("value \(row?["value"]?.description ?? "-")")
+                Spacer()
+            }
+        }
+    }
+
+    /// A daemon serving `Rows` over `count` rows, and a control connection to it.
+    static func start(rows count: Int) throws -> (DaemonThread, BinaryConnection) {
+        let daemon = DaemonThread { $0.register(scene: "rows", Rows()) }
+        let control = try BinaryConnection(socketPath: daemon.socket)
+        _ = try control.handshake(role: .control)
+        control.send(.set(id: control.takeID(), path: "/rows", value: .array((0..<count).map { ["value": .int(Int64($0))] })))
+        _ = try control.receive(blocking: true)
+        return (daemon, control)
+    }
+
+    static func fanout() -> [Figure] {
+        let rows = Bench.quick ? 1_000 : 100_000
+        let mutations = Bench.quick ? 20 : 300
+        do {
+            let (daemon, control) = try start(rows: rows)
+            defer { daemon.shutDown() }
+            var figures: [Figure] = []
+            for count in [1, 4, 16] {
+                let viewers = try BenchViewers(count: count, socket: daemon.socket, scene: "rows")
+                var latencies: [Double] = []
+                for index in 0..<mutations {
+                    let targets = viewers.flushes.map { $0 + 1 }
+                    var seen = Set<Int>()
+                    let start = ContinuousClock.now
+                    control.send(.set(id: control.takeID(), path: "/rows/\(index % 10)/value", value: .int(Int64(1_000_000 + index))))
+                    while seen.count < count {
+                        _ = viewers.pump(timeoutMilliseconds: 1_000) { viewer in
+                            guard !seen.contains(viewer), viewers.flushes[viewer] >= targets[viewer] else { return }
+                            seen.insert(viewer)
+                            latencies.append(Bench.microseconds(ContinuousClock.now - start))
+                        }
+                        if ContinuousClock.now - start > .seconds(10) { break }
+                    }
+                    _ = try control.receive(blocking: true)     // the `ok`
+                    // Past the frame pacing interval, so each mutation is measured from an idle daemon.
+                    let rest = .milliseconds(20) - (ContinuousClock.now - start)
+                    if rest > .zero { Thread.sleep(forTimeInterval: Double(rest.components.attoseconds) / 1e18) }
+                }
+                latencies.sort()
+                let percentile = { (p: Double) in latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))] }
+                figures += [
+                    Figure(key: "p50_us_\(count)", value: percentile(0.5), unit: "us", meaning: "mutation written to a viewer's flush received, \(count) viewer(s), \(rows) rows (median)"),
+                    Figure(key: "p99_us_\(count)", value: percentile(0.99), unit: "us", meaning: "the same, 99th percentile (target at 16: <= 1,000)"),
+                    Figure(key: "max_us_\(count)", value: latencies.last ?? 0, unit: "us", meaning: "the same, worst of \(latencies.count)"),
+                ]
+            }
+            return figures
+        } catch {
+            return Bench.failed("fanout", error)
+        }
+    }
+
+    static func throughput() -> [Figure] {
+        let seconds = Bench.quick ? 0.5 : 10.0
+        do {
+            let (daemon, control) = try start(rows: Bench.quick ? 1_000 : 100_000)
+            defer { daemon.shutDown() }
+            let viewers = try BenchViewers(count: 16, socket: daemon.socket, scene: "rows")
+            var figures: [Figure] = []
+            for (name, operations, window) in [("pipelined", 1, 1_024), ("tx100", 100, 32)] {
+                let before = viewers.flushes.reduce(0, +)
+                var sent = 0, acknowledged = 0
+                let start = ContinuousClock.now
+                let end = start + .milliseconds(Int(seconds * 1_000))
+                while ContinuousClock.now < end || acknowledged < sent {
+                    while sent - acknowledged < window && ContinuousClock.now < end {
+                        let base = sent % 10_000
+                        if operations == 1 {
+                            control.send(.set(id: control.takeID(), path: "/rows/\(base % 50)/value", value: .int(Int64(sent))))
+                        } else {
+                            let patch: [JSONValue] = (0..<operations).map { offset in
+                                ["op": "replace", "path": .string("/rows/\((base + offset) % 50)/value"), "value": .int(Int64(sent + offset))]
+                            }
+                            control.send(.patch(id: control.takeID(), patch: .array(patch)))
+                        }
+                        sent += 1
+                    }
+                    if viewers.pump(timeoutMilliseconds: 100, extra: control.input) {
+                        acknowledged += try control.receive().filter { if case .ok = $0 { true } else { false } }.count
+                    }
+                }
+                let elapsed = Bench.microseconds(ContinuousClock.now - start) / 1e6
+                let frames = Double(viewers.flushes.reduce(0, +) - before) / 16 / elapsed
+                figures += [
+                    Figure(key: "mutations_per_s_\(name)", value: Double(acknowledged * operations) / elapsed, unit: "/s",
+                           meaning: operations == 1 ? "single-field sets pipelined on one connection, acknowledged, 16 viewers attached (target >= 200,000)"
+                                                    : "single-field operations in transactions of 100, acknowledged, 16 viewers attached"),
+                    Figure(key: "frames_per_s_per_viewer_\(name)", value: frames, unit: "/s", meaning: "frames each viewer received meanwhile (paced at 60/s at most)"),
+                ]
+            }
+            return figures
+        } catch {
+            return Bench.failed("throughput", error)
+        }
+    }
+}

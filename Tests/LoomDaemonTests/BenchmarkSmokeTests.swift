@@ -1,0 +1,32 @@
+import Foundation
+import LoomStore
+import Testing
+
+/// `loom-bench` is a program, not a test; but each scenario must run and report its keys, and
+/// the figures that are counts rather than times (bodies, bytes) must meet their budgets.
+@Suite("loom-bench, smoke runs", .serialized)
+struct BenchmarkSmokeTests {
+    private static let bench = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("loom-bench").path
+
+    @Test(arguments: [
+        ("fanout", ["p50_us_1", "p99_us_1", "max_us_1", "p50_us_4", "p99_us_4", "max_us_4", "p50_us_16", "p99_us_16", "max_us_16"]),
+        ("throughput", ["mutations_per_s_pipelined", "mutations_per_s_tx100", "frames_per_s_per_viewer_pipelined", "frames_per_s_per_viewer_tx100"]),
+        ("work", ["bodies_per_mutation", "frame_cpu_us_1k", "frame_cpu_us_100k", "frame_cpu_us_1m", "frame_cpu_ratio_1m_1k"]),
+        ("bytes", ["wire_bytes_one_cell", "terminal_bytes_one_cell", "wire_bytes_full_200x50", "terminal_bytes_full_200x50"]),
+        ("memory", ["ready_ms", "rss_idle_mb", "rss_per_viewer_kb", "rss_1m_rows_mb"]),
+    ])
+    func eachScenarioRunsAndReportsItsFigures(scenario: String, keys: [String]) throws {
+        let run = spawnAndWait(Self.bench, [scenario, "--quick", "--json"])
+        #expect(run.status == 0)
+        let figures = try JSONParser.parse(run.output)
+        for key in keys {
+            #expect(figures[key]?.doubleValue.map { $0 >= 0 } == true, "\(scenario) reports \(key): \(run.output)")
+        }
+        // Counts, not times: budgets a test can hold.
+        if scenario == "work" { #expect(figures["bodies_per_mutation"]?.doubleValue == 1) }
+        if scenario == "bytes" {
+            #expect((figures["wire_bytes_one_cell"]?.doubleValue ?? .infinity) <= 40)
+            #expect((figures["terminal_bytes_one_cell"]?.doubleValue ?? .infinity) <= 24)
+        }
+    }
+}
