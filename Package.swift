@@ -65,7 +65,8 @@ let package = Package(
         // README's "Writing your own scene", compiled with everything else so it stays true.
         .executableTarget(name: "loom-example-counter", dependencies: ["LoomDaemon", "LoomGraph", "LoomStore"], path: "docs/examples/counter"),
 
-        .executableTarget(name: "LoomBench", dependencies: ["LoomGraph", "LoomLayout", "LoomStore", "LoomWire", "LoomDaemon", "LoomClient", "LoomTerminal"]),
+        .executableTarget(name: "LoomBench", dependencies: ["LoomGraph", "LoomLayout", "LoomStore", "LoomWire", "LoomDaemon", "LoomClient", "LoomTerminal"],
+                          exclude: ["Peers"]),
 
         .testTarget(name: "LoomClientTests", dependencies: ["LoomClient"]),
         .testTarget(name: "LoomScenesTests", dependencies: ["LoomScenes", "LoomLayout", "LoomGraph", "LoomStore"]),

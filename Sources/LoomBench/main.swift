@@ -13,6 +13,7 @@ let usage = """
       work        bodies per mutation and daemon CPU per frame at 1k, 100k and 1M rows
       bytes       wire and terminal bytes for a one-cell change and a full 200x50 repaint
       memory      loomd's RSS idle, per viewer, with 1M rows; time to READY=1
+      peers       the same list update in Textual and in Loom under a pseudo-terminal: CPU and bytes
       graph       view-graph work: bodies per row mutation, evaluation cost, mount time
       store       durable transactions per second, restore and memory at 1M objects, JSON decoding
 
@@ -30,9 +31,9 @@ arguments.removeAll { $0 == "--json" || $0 == "--quick" }
 
 let scenarios: [String: () -> [Figure]] = [
     "fanout": FanoutBenchmark.fanout, "throughput": FanoutBenchmark.throughput, "work": FrameBenchmark.work, "bytes": FrameBenchmark.bytes,
-    "memory": MemoryBenchmark.run, "graph": GraphBenchmark.run, "store": StoreBenchmark.run,
+    "memory": MemoryBenchmark.run, "peers": PeersBenchmark.run, "graph": GraphBenchmark.run, "store": StoreBenchmark.run,
 ]
-let order = ["fanout", "throughput", "work", "bytes", "memory", "graph", "store"]
+let order = ["fanout", "throughput", "work", "bytes", "memory", "peers", "graph", "store"]
 if let unknown = arguments.first(where: { scenarios[$0] == nil }) {
     FileHandle.standardError.write(Data("loom-bench: unknown scenario '\(unknown)'\n\n\(usage)\n".utf8))
     exit(2)

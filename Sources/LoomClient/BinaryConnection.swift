@@ -11,6 +11,8 @@ public final class BinaryConnection {
     private var decoder = MessageDecoder(encoding: .json)
     private let tunnel: Process?
     private var nextID: Int64 = 1
+    /// One read buffer for the connection's life (not 64 KB allocated and zeroed per read).
+    private var chunk = [UInt8](repeating: 0, count: 65_536)
 
     /// Connects to the socket at `path`.
     public init(socketPath path: String) throws {
@@ -81,8 +83,7 @@ public final class BinaryConnection {
     /// partial message; `lost` when the daemon closed the connection.
     public func receive(blocking: Bool = false) throws -> [Message] {
         while true {
-            var chunk = [UInt8](repeating: 0, count: 65_536)
-            let count = read(input, &chunk, chunk.count)
+            let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { throw lost }
             var messages: [Message] = []

@@ -8,6 +8,8 @@ public final class ProtocolConnection {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     private var nextID: Int64 = 1
+    /// One read buffer for the connection's life (not 64 KB allocated and zeroed per read).
+    private var chunk = [UInt8](repeating: 0, count: 65_536)
     public private(set) var role: Role = .observer
 
     /// Connects to `path`; throws `ConnectError` when nothing listens there.
@@ -47,8 +49,7 @@ public final class ProtocolConnection {
                 buffer.removeSubrange(...end)
                 return try JSONCodec.decode(line: line)
             }
-            var chunk = [UInt8](repeating: 0, count: 65_536)
-            let count = read(descriptor, &chunk, chunk.count)
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             guard count > 0 else { return nil }
             buffer += chunk[0..<count]
         }

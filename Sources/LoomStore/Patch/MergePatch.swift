@@ -6,16 +6,17 @@
 enum MergePatch {
     static func operations(merging patch: JSONValue, into target: JSONValue?, at pointer: JSONPointer) -> [PatchOperation] {
         var operations: [PatchOperation] = []
-        // Each entry resumes an object of the patch at its `next` member.
-        var stack: [(patch: JSONObject, next: Int, target: JSONObject, pointer: JSONPointer)] = []
+        // Each entry resumes an object of the patch at its `next` member. Its members are listed
+        // once (a JSONObject's `keys` is built on each call: indexing it per member was quadratic).
+        typealias Members = [(key: String, value: JSONValue)]
+        var stack: [(patch: Members, next: Int, target: JSONObject, pointer: JSONPointer)] = []
         guard case .object(let members) = patch, case .object(let existing)? = target else {
             return [.add(pointer, withoutNulls(patch))]
         }
-        stack.append((members, 0, existing, pointer))
+        stack.append((Array(members), 0, existing, pointer))
         while let (patch, next, target, pointer) = stack.popLast() {
             members: for position in next..<patch.count {
-                let key = patch.keys[position]
-                let value = patch[key]!
+                let (key, value) = patch[position]
                 let member = pointer.appending(key)
                 switch (value, target[key]) {
                 case (.null, let current):
@@ -23,7 +24,7 @@ enum MergePatch {
                 case (.object(let nested), .object(let current)?):
                     // Later members of this object wait until the nested one is done: order is kept.
                     stack.append((patch, position + 1, target, pointer))
-                    stack.append((nested, 0, current, member))
+                    stack.append((Array(nested), 0, current, member))
                     break members
                 default:
                     operations.append(.add(member, withoutNulls(value)))

@@ -1,0 +1,92 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// A program run in a pseudo-terminal of a given size, as a terminal emulator would run it:
+/// what it writes is read (and counted) continuously, and its CPU time can be read.
+final class PseudoTerminal: Sendable {
+    let pid: pid_t
+    private let master: Int32
+    private let received = Mutex(0)
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(_ arguments: [String], environment: [String: String], width: Int, height: Int) throws {
+        // posix_openpt, unlockpt and ptsname, by hand: Swift's Glibc module does not export them.
+        master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        var unlock: Int32 = 0, number: UInt32 = 0
+        guard master >= 0, ioctl(master, Self.setLock, &unlock) == 0, ioctl(master, Self.getNumber, &number) == 0 else {
+            throw BenchFailure("no pseudo-terminal: \(String(cString: strerror(errno)))")
+        }
+        let slavePath = "/dev/pts/\(number)"
+        var size = winsize(ws_row: UInt16(height), ws_col: UInt16(width), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+
+        // A new session whose first terminal opened is the pseudo-terminal: its controlling terminal.
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+            posix_spawn_file_actions_addopen(&actions, descriptor, slavePath, O_RDWR, 0)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        posix_spawnattr_setsigmask(&attributes, &signals)
+        posix_spawnattr_setflags(&attributes, Int16(Self.spawnNewSession | POSIX_SPAWN_SETSIGMASK))
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var child: pid_t = 0
+        guard posix_spawn(&child, arguments[0], &actions, &attributes, argv, envp) == 0 else {
+            throw BenchFailure("cannot run \(arguments[0])")
+        }
+        pid = child
+        Thread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = read(master, &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { break }
+                received.withLock { $0 += count }
+            }
+            finished.signal()
+        }.start()
+    }
+
+    /// Linux's TIOCSPTLCK and TIOCGPTN (ioctl numbers built by macros Swift cannot import), and
+    /// glibc's POSIX_SPAWN_SETSID.
+    private static let setLock: UInt = 0x4004_5431
+    private static let getNumber: UInt = 0x8004_5430
+    private static let spawnNewSession: Int32 = 0x80
+
+    /// Bytes the program has written to the terminal so far.
+    var bytes: Int { received.withLock { $0 } }
+
+    /// CPU time of all the program's threads so far, in nanoseconds (the scheduler's own count).
+    var cpuNanoseconds: Double {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.reduce(0) { total, task in
+            let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8)) ?? "0"
+            return total + (Double(text.split(separator: " ").first ?? "0") ?? 0)
+        }
+    }
+
+    /// Stops the program (SIGTERM, then SIGKILL after a second) and waits for it.
+    func stop() {
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        for _ in 0..<100 where waitpid(pid, &status, WNOHANG) == 0 { usleep(10_000) }
+        if kill(pid, 0) == 0 { kill(pid, SIGKILL); waitpid(pid, &status, 0) }
+        close(master)
+        _ = finished.wait(timeout: .now() + 2)
+    }
+
+    /// Waits for the program to exit by itself (up to `seconds`).
+    func wait(seconds: Double) {
+        var status: Int32 = 0
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline, waitpid(pid, &status, WNOHANG) == 0 { usleep(10_000) }
+    }
+}
