@@ -96,18 +96,21 @@ enum FanoutBenchmark {
                 let start = ContinuousClock.now
                 let end = start + .milliseconds(Int(seconds * 1_000))
                 while ContinuousClock.now < end || acknowledged < sent {
+                    // Requests pipelined as a client would: everything the window allows, in one write.
+                    var batch: [Message] = []
                     while sent - acknowledged < window && ContinuousClock.now < end {
                         let base = sent % 10_000
                         if operations == 1 {
-                            control.send(.set(id: control.takeID(), path: "/rows/\(base % 50)/value", value: .int(Int64(sent))))
+                            batch.append(.set(id: control.takeID(), path: "/rows/\(base % 50)/value", value: .int(Int64(sent))))
                         } else {
                             let patch: [JSONValue] = (0..<operations).map { offset in
                                 ["op": "replace", "path": .string("/rows/\((base + offset) % 50)/value"), "value": .int(Int64(sent + offset))]
                             }
-                            control.send(.patch(id: control.takeID(), patch: .array(patch)))
+                            batch.append(.patch(id: control.takeID(), patch: .array(patch)))
                         }
                         sent += 1
                     }
+                    if !batch.isEmpty { control.send(batch) }
                     if viewers.pump(timeoutMilliseconds: 100, extra: control.input) {
                         acknowledged += try control.receive().filter { if case .ok = $0 { true } else { false } }.count
                     }

@@ -79,6 +79,12 @@ public final class BinaryConnection {
         writeAll(decoder.encoding == .binary ? BinaryCodec.frame(message) : JSONCodec.line(message), to: output)
     }
 
+    /// Sends messages in one write (a client pipelining requests); false when the daemon is gone.
+    @discardableResult
+    public func send(_ messages: [Message]) -> Bool {
+        writeAll(messages.flatMap { decoder.encoding == .binary ? BinaryCodec.frame($0) : JSONCodec.line($0) }, to: output)
+    }
+
     /// The messages one read completes (blocking until at least one byte arrives); empty at a
     /// partial message; `lost` when the daemon closed the connection.
     public func receive(blocking: Bool = false) throws -> [Message] {

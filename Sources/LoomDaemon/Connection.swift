@@ -20,6 +20,9 @@ final class Connection {
     var traced: Set<String?> = []
     private var watches: [WatchToken] = []
     private(set) var isClosed = false
+    /// What this turn has for the client, written once at the end of the turn: a script
+    /// pipelining a thousand requests gets its thousand replies in one write, not a thousand.
+    private var outgoing: [UInt8] = []
 
     init(daemon: Daemon, stream: SocketStream, granted: Role) {
         self.daemon = daemon
@@ -212,26 +215,29 @@ final class Connection {
 
     var wireEncoding: Encoding { encoding }
 
-    /// Sends a frame with one write: messages, operations already encoded (shared between
-    /// viewers of identical geometry), messages.
+    /// Queues a frame: messages, operations already encoded (shared between viewers of
+    /// identical geometry), messages. It leaves with the turn's other output, in one write.
     func send(before: [Message], encoded: [UInt8], after: [Message]) {
         guard !isClosed else { return }
-        var bytes: [UInt8] = []
-        for message in before { bytes += MessageEncoder.encode(message, as: encoding) }
-        bytes += encoded
-        for message in after { bytes += MessageEncoder.encode(message, as: encoding) }
-        session?.bytesSent += bytes.count
-        stream.write(bytes)
+        let start = outgoing.count
+        for message in before { outgoing += MessageEncoder.encode(message, as: encoding) }
+        outgoing += encoded
+        for message in after { outgoing += MessageEncoder.encode(message, as: encoding) }
+        session?.bytesSent += outgoing.count - start
+        outputQueued(from: start)
     }
 
-    /// Sends messages with one write; with `thenClose`, the connection closes once it is written
-    /// (closing at once would cancel the write: a `bye` or a fatal error would never arrive).
+    /// Queues messages for the end of the turn; with `thenClose`, writes everything now and
+    /// closes the connection once it is written (closing at once would cancel the write: a
+    /// `bye` or a fatal error would never arrive).
     func send(_ messages: [Message], thenClose: Bool = false) {
         guard !isClosed else { return }
-        var bytes: [UInt8] = []
-        for message in messages { bytes += MessageEncoder.encode(message, as: encoding) }
-        session?.bytesSent += bytes.count
-        guard thenClose else { return stream.write(bytes) }
+        let start = outgoing.count
+        for message in messages { outgoing += MessageEncoder.encode(message, as: encoding) }
+        session?.bytesSent += outgoing.count - start
+        guard thenClose else { return outputQueued(from: start) }
+        let bytes = outgoing
+        outgoing = []
         release()
         stream.stopReading()
         daemon.closing += 1
@@ -240,6 +246,18 @@ final class Connection {
             daemon.closing -= 1
             daemon.stopIfDone()
         }
+    }
+
+    /// The first bytes queued this turn ask the daemon to flush this connection at its end.
+    private func outputQueued(from start: Int) {
+        if start == 0 && !outgoing.isEmpty { daemon.flushAtEndOfTurn(self) }
+    }
+
+    /// Writes what the turn queued, in one write.
+    func flush() {
+        guard !isClosed, !outgoing.isEmpty else { return }
+        stream.write(outgoing)
+        outgoing = []
     }
 
     func close() {

@@ -23,6 +23,8 @@ public final class Daemon {
     private let turnTimer: LoopTimer
     private let frameTimer: LoopTimer
     private var turnScheduled = false
+    /// Connections with output queued this turn, flushed at its end.
+    private var pendingOutput: [Connection] = []
     /// Connections whose last words (a `bye`, a fatal error) are being written before they close.
     var closing = 0
     private var frameScheduled = false
@@ -237,6 +239,20 @@ public final class Daemon {
         }
         store.flushWatches()
         renderFrames()
+        flushOutput()
+    }
+
+    /// Called by a connection when it queues its first output of the turn.
+    func flushAtEndOfTurn(_ connection: Connection) {
+        pendingOutput.append(connection)
+        endTurnSoon()
+    }
+
+    /// One write per connection for everything the turn produced: replies, streams, a frame.
+    private func flushOutput() {
+        let flushing = pendingOutput
+        pendingOutput = []
+        for connection in flushing { connection.flush() }
     }
 
     /// Renders a frame for each scene with work, paced to `framesPerSecond`.
