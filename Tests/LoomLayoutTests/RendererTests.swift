@@ -27,6 +27,27 @@ private struct BigSeparatedList: View {
 
 @Suite("Laziness at scale")
 struct LazinessAtScaleTests {
+    @Test func viewportsOfTheSameSizeAndScrollShareOneLayoutAndShowTheSameScreen() {
+        let graph = ViewGraph(BigSeparatedList(rows: 1_000))
+        let renderer = SceneRenderer(graph: graph)
+        let twins = (0..<3).map { _ in renderer.addViewport(size: Size(width: 30, height: 10)) }
+        let other = renderer.addViewport(size: Size(width: 50, height: 20))
+        _ = renderer.render()
+        let first = renderer.layoutCount
+        _ = renderer.render()
+        #expect(renderer.layoutCount - first == 2, "three viewers of one size, one of another: two layouts")
+        #expect(twins.allSatisfy { $0.screen == twins[0].screen } && twins[0].screen.first == "row 0")
+        #expect(other.screen.count == 20)
+
+        // Scrolled apart, a viewport gets a layout of its own.
+        _ = renderer.handle(.wheel(lines: 5, row: 0, column: 0), in: twins[2])
+        _ = renderer.render()
+        let scrolled = renderer.layoutCount
+        _ = renderer.render()
+        #expect(renderer.layoutCount - scrolled == 3)
+        #expect(twins[2].screen != twins[0].screen && twins[1].screen == twins[0].screen)
+    }
+
     @Test func aMillionRowListInAFiftyRowViewportBuildsTheVisibleRowsPlusOverscan() {
         let graph = ViewGraph(BigList(rows: 1_000_000))
         let renderer = SceneRenderer(graph: graph)

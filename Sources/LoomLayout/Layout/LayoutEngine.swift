@@ -90,9 +90,17 @@ public final class LayoutEngine {
                 row += measured.height
             }
         }
-        // Entries of nodes not laid out in this pass (gone, or scrolled out) are dropped.
-        cache = cache.filter { $0.value.pass == pass }
         return boxes
+    }
+
+    /// The number of the next layout pass (each `layout` is one).
+    var nextPass: Int { pass + 1 }
+
+    /// Drops the entries of nodes no layout since `firstPass` used (gone, or scrolled out of
+    /// every viewport). Called once per frame, after the frame's layouts: dropping after each
+    /// would throw away, at every viewport of another size, what the others measured.
+    func prune(keepingPassesFrom firstPass: Int) {
+        cache = cache.filter { $0.value.pass >= firstPass }
     }
 
     // MARK: - Measuring

@@ -40,12 +40,12 @@ public final class SceneRenderer {
     public func render(only chosen: [Viewport]) -> [(viewport: Viewport, operations: [GridOperation])] {
         graph.refreshLazyRows()
         graph.settle(maxFrames: 4)
-        for viewport in viewports { layout(viewport) }
+        layoutViewports()
         // Layout measured row heights; if that moves the rows lazy containers need, once more.
         graph.refreshLazyRows()
         if graph.needsFrame {
             graph.settle(maxFrames: 4)
-            for viewport in viewports { layout(viewport) }
+            layoutViewports()
         }
         // Viewports of identical geometry (size, scroll offsets, focus) show identical grids:
         // drawn once, and the diff is shared too when they were sent the same grid.
@@ -68,18 +68,50 @@ public final class SceneRenderer {
         }
     }
 
-    private struct GeometryKey: Hashable {
+    /// What a viewport's layout depends on: its size and scroll offsets.
+    private struct LayoutKey: Hashable {
         let width: Int, height: Int
         let offsets: [Int]
-        let focus: ObjectIdentifier?
 
         init(_ viewport: Viewport) {
             width = viewport.size.width
             height = viewport.size.height
             offsets = viewport.scrollOffsets.sorted { $0.key < $1.key }.flatMap { [Int(bitPattern: UInt(bitPattern: $0.key)), $0.value.x, $0.value.y] }
+        }
+    }
+
+    /// What its drawing depends on: the layout and the focus.
+    private struct GeometryKey: Hashable {
+        let layout: LayoutKey
+        let focus: ObjectIdentifier?
+
+        init(_ viewport: Viewport) {
+            layout = LayoutKey(viewport)
             focus = viewport.focus
         }
     }
+
+    /// Lays out each viewport; viewports of the same size and scroll offsets share one layout
+    /// (sixteen viewers in four sizes cost four layouts), the clamped offsets included.
+    private func layoutViewports() {
+        let firstPass = engine.nextPass
+        defer { engine.prune(keepingPassesFrom: firstPass) }
+        var laidOut: [LayoutKey: Viewport] = [:]
+        for viewport in viewports {
+            let key = LayoutKey(viewport)
+            if let twin = laidOut[key] {
+                viewport.boxes = twin.boxes
+                viewport.scrollOffsets = twin.scrollOffsets
+                continue
+            }
+            layout(viewport)
+            layoutCount += 1
+            laidOut[key] = viewport
+        }
+    }
+
+    /// Layouts computed so far (viewports sharing one count once): what the tests count.
+    public private(set) var layoutCount = 0
 
     private func layout(_ viewport: Viewport) {
         engine.scrollOffset = { node in viewport.scrollOffsets[ObjectIdentifier(node)] ?? (0, 0) }
