@@ -166,3 +166,43 @@ func spawnAndWait(_ path: String, _ arguments: [String], environment: [String: S
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     return ((status >> 8) & 0xFF, String(decoding: output, as: UTF8.self))
 }
+
+/// The real `loomd` program, with its built-in scenes, on a temporary socket: for tests that
+/// measure the daemon's own memory and descriptors (this process's would include whatever other
+/// tests, running in parallel, hold).
+final class DaemonProcess {
+    let socket: String
+    let pid: pid_t
+    private let process: Process
+
+    init() {
+        socket = NSTemporaryDirectory() + "loomd-\(UUID().uuidString.prefix(8)).sock"
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("loomd")
+        process.arguments = ["--ephemeral", "--socket", socket, "--log-level", "error"]
+        process.standardError = FileHandle.nullDevice
+        try! process.run()
+        pid = process.processIdentifier
+        for _ in 0..<500 where access(socket, F_OK) != 0 { usleep(10_000) }
+    }
+
+    /// Resident memory (VmRSS), in kilobytes.
+    var residentKilobytes: Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+
+    var openDescriptors: Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0
+    }
+
+    /// Stops it (SIGKILL: the test process's threads may block SIGTERM, and a child inherits that).
+    func kill() {
+        if process.isRunning { Glibc.kill(pid, SIGKILL) }
+        process.waitUntilExit()
+        unlink(socket)
+    }
+
+    deinit { kill() }
+}

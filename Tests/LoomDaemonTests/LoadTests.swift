@@ -11,11 +11,11 @@ private final class ViewerClient {
     let screen = ScreenModel()
     let width: Int, height: Int
 
-    init(_ socket: String, width: Int, height: Int) {
+    init(_ socket: String, scene: String = "jobs", width: Int, height: Int) {
         self.width = width
         self.height = height
         client = Client.hello(socket, role: .viewer)
-        client.send(.attach(id: 1, scene: "jobs", width: width, height: height))
+        client.send(.attach(id: 1, scene: scene, width: width, height: height))
     }
 
     /// Applies what has arrived, acknowledging frames, until nothing came for `quiet` seconds.
@@ -58,15 +58,16 @@ struct LoadTests {
     }
 
     @Test func aStalledViewerCostsBoundedMemoryDelaysNoOneAndConvergesWhenItReads() {
-        let daemon = RunningDaemon { $0.register(scene: "jobs", JobBoard()) }
-        defer { daemon.shutDown() }
+        // The real loomd, so its memory is measured alone (tests run in parallel in this process).
+        let daemon = DaemonProcess()
+        defer { daemon.kill() }
         let script = Client.hello(daemon.socket)
         let stalled = Client.hello(daemon.socket, role: .viewer)
-        stalled.send(.attach(id: 1, scene: "jobs", width: 60, height: 20))
-        let live = ViewerClient(daemon.socket, width: 60, height: 20)
+        stalled.send(.attach(id: 1, scene: "dashboard", width: 60, height: 20))
+        let live = ViewerClient(daemon.socket, scene: "dashboard", width: 60, height: 20)
         usleep(100_000)
         live.drain()
-        let memory = residentKilobytes()
+        let memory = daemon.residentKilobytes
         let framesBefore = live.screen.lastFlush
 
         // 100,000 mutations, pipelined 500 at a time.
@@ -81,7 +82,7 @@ struct LoadTests {
             live.drain(quiet: 0.001)
         }
         live.drain(quiet: 0.2)
-        let grown = residentKilobytes() - memory
+        let grown = daemon.residentKilobytes - memory
         #expect(grown < 10_240, "RSS grew by \(grown) KB while one viewer did not read")
         #expect(live.screen.lastFlush > framesBefore + 10, "the reading viewer kept getting frames")
 
@@ -89,7 +90,7 @@ struct LoadTests {
         while let message = stalled.receive(timeout: 0.5) {
             if late.apply(message) { stalled.send(.ack(sequence: late.lastFlush)) }
         }
-        script.send(.snapshot(id: 1, scene: "jobs", width: 60, height: 20, markup: false))
+        script.send(.snapshot(id: 1, scene: "dashboard", width: 60, height: 20, markup: false))
         guard case .snapshotText(1, let current)? = script.receive() else { Issue.record("no snapshot"); return }
         #expect(late.text == current, "the stalled viewer converged to the current screen")
         #expect(live.screen.text == current)

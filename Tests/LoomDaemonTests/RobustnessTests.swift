@@ -5,17 +5,6 @@ import LoomStore
 import LoomWire
 import Testing
 
-/// The process's resident memory, from /proc (the daemons of these tests run in it).
-func residentKilobytes() -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
-    return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
-}
-
-func openDescriptors() -> Int {
-    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
-}
-
 @Suite("The daemon under bad input and load", .serialized)
 struct RobustnessTests {
     /// At least thirty kinds of bad input, each with its documented error; afterwards the daemon
@@ -95,24 +84,25 @@ struct RobustnessTests {
     }
 
     @Test func tenThousandConnectAttachDisconnectCyclesLeaveNoDescriptorsOrMemoryBehind() {
-        let daemon = RunningDaemon { $0.register(scene: "jobs", JobBoard()) }
-        defer { daemon.shutDown() }
+        // The real loomd, so its descriptors and memory are counted alone.
+        let daemon = DaemonProcess()
+        defer { daemon.kill() }
         func cycle(_ index: Int) {
             let client = Client(daemon.socket)
             client.send(.hello(id: 1, versions: 1...1, role: .viewer, encoding: "json", client: nil))
-            client.send(.attach(id: 2, scene: "jobs", width: 20 + index % 40, height: 5 + index % 10))
+            client.send(.attach(id: 2, scene: "dashboard", width: 20 + index % 40, height: 5 + index % 10))
             if index % 3 == 0 { _ = client.receive(timeout: 1) }      // some leave mid-frame
         }
         for index in 0..<500 { cycle(index) }
         usleep(200_000)
-        let descriptors = openDescriptors(), memory = residentKilobytes()
+        let descriptors = daemon.openDescriptors, memory = daemon.residentKilobytes
         for index in 500..<10_000 { cycle(index) }
         usleep(500_000)
         let probe = Client.hello(daemon.socket)
         probe.send(#"{"type":"stats","id":1}"#)
         guard case .statsReport(1, let stats)? = probe.receive() else { Issue.record("no stats"); return }
         #expect(stats["connections"]?.intValue == 1, "every cycle's connection was closed")
-        #expect(openDescriptors() <= descriptors + 4)
-        #expect(residentKilobytes() - memory < 20_000, "RSS grew by \(residentKilobytes() - memory) KB over 9,500 cycles")
+        #expect(daemon.openDescriptors <= descriptors + 4)
+        #expect(daemon.residentKilobytes - memory < 20_000, "RSS grew by \(daemon.residentKilobytes - memory) KB over 9,500 cycles")
     }
 }

@@ -8,30 +8,20 @@ import Testing
 final class ViewerEndToEndTests {
     private static let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     private let directory = NSTemporaryDirectory() + "loom-e2e-\(UUID().uuidString.prefix(8))"
-    private var socket: String { directory + "/loom.sock" }
+    private let daemon = DaemonProcess()
+    private var socket: String { daemon.socket }
     /// A tmux server of our own, so nothing of the user's (or another test's) is touched.
     private var server: String { "loom-e2e-\(directory.suffix(8))" }
-    private var daemon: Process?
-
     init() throws {
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"), "tmux is needed (make test installs it)")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try startDaemon()
+        #expect(access(socket, F_OK) == 0, "loomd listens")
     }
 
     deinit {
         tmux(["kill-server"])
-        if let daemon, daemon.isRunning { kill(daemon.processIdentifier, SIGKILL); daemon.waitUntilExit() }
+        daemon.kill()
         try? FileManager.default.removeItem(atPath: directory)
-    }
-
-    private func startDaemon() throws {
-        let process = Process()
-        process.executableURL = Self.binaries.appendingPathComponent("loomd")
-        process.arguments = ["--ephemeral", "--socket", socket, "--log-level", "error"]
-        try process.run()
-        daemon = process
-        #expect(waitUntil { access(self.socket, F_OK) == 0 }, "loomd listens")
     }
 
     // MARK: - Driving programs
@@ -159,8 +149,7 @@ final class ViewerEndToEndTests {
         openPane()
         type("loom attach dashboard")
         #expect(waitUntil { screen().contains("Loom · operations") })
-        kill(daemon!.processIdentifier, SIGKILL)
-        daemon!.waitUntilExit()
+        daemon.kill()
         #expect(waitUntil { screen().contains("status 1") })
         let shown = screen()
         #expect(shown.contains("lost the connection to loomd"), "\(shown)")
@@ -183,7 +172,7 @@ final class ViewerEndToEndTests {
 
         type("loom attach dashboard")
         #expect(waitUntil { screen().contains("Loom · operations") })
-        kill(daemon!.processIdentifier, SIGTERM)
+        kill(daemon.pid, SIGTERM)
         #expect(waitUntil { screen().contains("status 1") })
         #expect(screen().contains("loomd is shutting down") && screen().hasSuffix("SANE\n$"), "\(screen())")
         #expect(pane("#{alternate_on}") == "0" && pane("#{cursor_flag}") == "1")

@@ -48,6 +48,20 @@ struct LayoutCacheTests {
         #expect(frame[0].operations.count == 1)
     }
 
+    @Test func textsPlacedButNotMeasuredKeepTheirLinesFromFrameToFrame() {
+        // In a List, an unchanged row's size comes from its cached entry, so its texts are only
+        // placed: their lines must come from the cache too, frame after frame.
+        let cells = (0..<1_000).map(Cell.init)
+        let renderer = SceneRenderer(graph: ViewGraph(List(cells) { CellRow(cell: $0) }))
+        _ = renderer.addViewport(size: Size(width: 40, height: 50))
+        _ = renderer.render()
+        for round in 0..<3 {
+            cells[round].text = "changed \(round)"
+            _ = renderer.render()
+            #expect(renderer.engine.textLayouts <= 4, "round \(round): \(renderer.engine.textLayouts) texts laid out for one changed row")
+        }
+    }
+
     @Test func primitivesNestedPastTheLimitAreCutNotCrashed() {
         let renderer = SceneRenderer(graph: ViewGraph(Nested(depth: 5_000)))
         let viewport = renderer.addViewport(size: Size(width: 10, height: 3))

@@ -27,6 +27,8 @@ public final class LayoutEngine {
     public private(set) var depthLimitHits = 0
     /// Sizes computed (not found in the cache) in the last layout: the work a change cost.
     public private(set) var measurements = 0
+    /// Texts broken into lines (not found in the cache) in the last layout.
+    public private(set) var textLayouts = 0
 
     private struct Key: Hashable {
         let proposal: ProposedSize
@@ -72,6 +74,7 @@ public final class LayoutEngine {
         pass += 1
         depthLimitHits = 0
         measurements = 0
+        textLayouts = 0
         var boxes: [LayoutBox] = []
         let screen = GridRect(column: 0, row: 0, width: size.width, height: size.height)
         let elements = self.elements(at: root)
@@ -111,16 +114,8 @@ public final class LayoutEngine {
             return .zero
         }
         let key = Key(proposal: proposal, text: context.measuringKey, axis: context.stackAxis)
-        let id = ObjectIdentifier(element.node)
-        let entry: Entry
-        if let existing = cache[id], existing.stamp == element.node.layoutStamp {
-            entry = existing
-            entry.pass = pass
-            if let size = entry.sizes[key] { return size }
-        } else {
-            entry = Entry(stamp: element.node.layoutStamp, pass: pass)
-            cache[id] = entry
-        }
+        let entry = self.entry(for: element.node)
+        if let size = entry.sizes[key] { return size }
         measurements += 1
         let size = computeSize(of: element, proposal: proposal, context: context, depth: depth)
         entry.sizes[key] = size
@@ -204,6 +199,20 @@ public final class LayoutEngine {
         ProposedSize(width: proposal.width.map { $0.subtracting(width) }, height: proposal.height.map { $0.subtracting(height) })
     }
 
+    /// The node's cache entry, valid for its current layout stamp (a fresh one when it changed),
+    /// marked as used in this pass. Placement uses it too: a text placed without being measured
+    /// (its parent's size was cached) keeps its lines, and is not pruned as unused.
+    private func entry(for node: Node) -> Entry {
+        let id = ObjectIdentifier(node)
+        if let existing = cache[id], existing.stamp == node.layoutStamp {
+            existing.pass = pass
+            return existing
+        }
+        let entry = Entry(stamp: node.layoutStamp, pass: pass)
+        cache[id] = entry
+        return entry
+    }
+
     /// A text's lines at a width, kept with the node's other layout results: measuring and
     /// placing the same text in one pass (and in later passes while it is unchanged) lays it
     /// out once.
@@ -211,19 +220,24 @@ public final class LayoutEngine {
         // Like SwiftUI's, text takes at least one line, whatever height it is offered.
         var options = options
         if let height { options.lineLimit = Swift.min(options.lineLimit ?? Swift.max(height, 1), Swift.max(height, 1)) }
-        let entry = cache[ObjectIdentifier(node)].flatMap { $0.stamp == node.layoutStamp ? $0 : nil }
+        let entry = self.entry(for: node)
         // Any width at least the text's natural width gives the natural lines: one key for all.
         let natural: Int
-        if let known = entry?.naturalWidths[options] {
+        if let known = entry.naturalWidths[options] {
             natural = known
         } else {
-            natural = TextLayout.lines(text, width: nil, options: options).map(\.width).max() ?? 0
-            entry?.naturalWidths[options] = natural
+            // The natural lines are the lines at any width at least as wide: kept under that key.
+            let lines = TextLayout.lines(text, width: nil, options: options)
+            natural = lines.map(\.width).max() ?? 0
+            entry.naturalWidths[options] = natural
+            entry.lines[TextKey(width: nil, options: options)] = lines
+            textLayouts += 1
         }
         let key = TextKey(width: (width ?? .max) >= natural ? nil : width, options: options)
-        if let lines = entry?.lines[key] { return lines }
+        if let lines = entry.lines[key] { return lines }
         let lines = TextLayout.lines(text, width: key.width, options: options)
-        entry?.lines[key] = lines
+        entry.lines[key] = lines
+        textLayouts += 1
         return lines
     }
 
