@@ -23,6 +23,7 @@ public final class TerminalMode {
         cfmakeraw(&raw)
         guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else { throw TerminalError("cannot put the terminal in raw mode: \(String(cString: strerror(errno)))") }
         isActive = true
+        CrashRestore.arm(input: input, output: output, saved: saved, sequence: Self.restoreSequence)
         write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h\u{1B}[H\u{1B}[2J")
     }
 
@@ -30,9 +31,12 @@ public final class TerminalMode {
     public func restore() {
         guard isActive else { return }
         isActive = false
-        write("\u{1B}[?1006l\u{1B}[?1000l\u{1B}[m\u{1B}[?25h\u{1B}[?1049l")
+        CrashRestore.disarm()
+        write(Self.restoreSequence)
         _ = tcsetattr(input, TCSAFLUSH, &saved)
     }
+
+    private static let restoreSequence = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[m\u{1B}[?25h\u{1B}[?1049l"
 
     /// The terminal's size in cells; nil when it does not say.
     public static func size(of descriptor: Int32) -> (width: Int, height: Int)? {
@@ -43,6 +47,37 @@ public final class TerminalMode {
 
     private func write(_ text: String) {
         writeAll(Array(text.utf8), to: output)
+    }
+}
+
+/// Even a crash (a failed precondition traps; a bad access faults) leaves the terminal usable:
+/// while the viewer has it, these signals first restore it — with only async-signal-safe calls,
+/// `write` and `tcsetattr` — then take their default action (a core, if enabled). Swift's own
+/// backtrace for these signals is given up for the viewer, for the user's terminal.
+private enum CrashRestore {
+    nonisolated(unsafe) private static var input: Int32 = -1
+    nonisolated(unsafe) private static var output: Int32 = -1
+    nonisolated(unsafe) private static var saved = termios()
+    nonisolated(unsafe) private static var sequence: [UInt8] = []
+    private static let signals = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
+
+    static func arm(input: Int32, output: Int32, saved: termios, sequence: String) {
+        Self.input = input
+        Self.output = output
+        Self.saved = saved
+        Self.sequence = Array(sequence.utf8) + Array("\r\nloom: crashed; the terminal was restored\r\n".utf8)
+        for number in signals {
+            signal(number) { number in
+                CrashRestore.sequence.withUnsafeBytes { _ = Glibc.write(CrashRestore.output, $0.baseAddress, $0.count) }
+                _ = tcsetattr(CrashRestore.input, TCSAFLUSH, &CrashRestore.saved)
+                signal(number, SIG_DFL)
+                raise(number)
+            }
+        }
+    }
+
+    static func disarm() {
+        for number in signals { signal(number, SIG_DFL) }
     }
 }
 

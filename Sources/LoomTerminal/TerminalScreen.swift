@@ -22,7 +22,12 @@ public struct TerminalScreen {
     /// The terminal's cursor and attributes after the last write: they carry over to the next frame.
     private var pen = Pen()
     /// The rectangles marked by `--highlight-updates` until they expire.
-    public var highlights: [GridRect] = []
+    public var highlights: [GridRect] = [] {
+        didSet { for rect in oldValue + highlights { markDirty(rect.row..<rect.maxRow) } }
+    }
+    /// Rows the frames changed since the last write: only they are compared with the terminal,
+    /// so a one-row change costs a row, not a screen.
+    private var dirtyRows: [Bool] = []
 
     public init(depth: ColorDepth) {
         self.depth = depth
@@ -35,10 +40,15 @@ public struct TerminalScreen {
             model = CellGrid(width: width, height: height)
             shown = nil
             pendingScrolls = []
+            dirtyRows = Array(repeating: true, count: model.height)
         case .style(let id, let style):
             styles[id.rawValue] = style
         case .grid(let operation):
             model.apply([operation])
+            switch operation {
+            case .line(let row, _, _): markDirty(row..<(row + 1))
+            case .scroll(let top, let bottom, _, _, _): markDirty(top..<bottom)
+            }
             if case .scroll(_, _, let left, let right, _) = operation, left <= 0, right >= model.width, shown != nil {
                 pendingScrolls.append(operation)
             }
@@ -54,29 +64,41 @@ public struct TerminalScreen {
         return false
     }
 
+    /// Marks rows to compare at the next write; rows outside the screen (a highlight that
+    /// arrives before its frame's keyframe, a stale rectangle) are ignored.
+    private mutating func markDirty(_ rows: Range<Int>) {
+        let lower = max(0, rows.lowerBound), upper = min(dirtyRows.count, rows.upperBound)
+        guard lower < upper else { return }
+        for row in lower..<upper { dirtyRows[row] = true }
+    }
+
     /// The bytes that take the terminal from what it shows to the model (with any highlights
     /// overlaid), as one write: inside synchronized output (DEC mode 2026) when they touch more
     /// than one run, so the terminal never shows half a frame. Empty when nothing changed.
     public mutating func render() -> [UInt8] {
         var out = ANSIOutput(depth: depth, pen: pen)
         let target = overlaid()
+        // The terminal's picture is taken out and changed in place (a copy would cost a screen).
         var current: CellGrid
-        if let shown, shown.width == target.width, shown.height == target.height {
-            current = shown
+        if var existing = shown, existing.width == target.width, existing.height == target.height {
+            shown = nil
             for case .scroll(let top, let bottom, _, _, let rows) in pendingScrolls {
                 out.scroll(top: max(0, top), bottom: min(target.height, bottom), rows: rows, height: target.height)
-                current.scroll(rows: max(0, top)..<min(target.height, bottom), columns: 0..<target.width, by: rows)
+                existing.scroll(rows: max(0, top)..<min(target.height, bottom), columns: 0..<target.width, by: rows)
                 // The terminal fills the rows it uncovers with blanks; so does our picture of it.
                 let uncovered = rows > 0 ? max(top, bottom - rows)..<bottom : top..<min(bottom, top - rows)
-                current.fill(GridRect(column: 0, row: uncovered.lowerBound, width: target.width, height: uncovered.count), with: .blank)
+                existing.fill(GridRect(column: 0, row: uncovered.lowerBound, width: target.width, height: uncovered.count), with: .blank)
             }
+            current = existing
         } else {
             out.clearScreen()
             current = CellGrid(width: target.width, height: target.height)
+            dirtyRows = Array(repeating: true, count: target.height)
         }
         pendingScrolls = []
         var runs = 0
-        for row in 0..<target.height {
+        for row in 0..<target.height where dirtyRows[row] {
+            dirtyRows[row] = false
             var column = 0
             while column < target.width {
                 guard target[row, column] != current[row, column] else { column += 1; continue }
@@ -88,11 +110,12 @@ public struct TerminalScreen {
                         out.setStyle(styles[cell.style.rawValue] ?? .plain)
                         out.write(cell.text, width: column + 1 < target.width && target[row, column + 1].isContinuation ? 2 : 1, screenWidth: target.width)
                     }
+                    current[row, column] = cell
                     column += 1
                 }
             }
         }
-        shown = target
+        shown = current
         out.placeCursor(cursorRequest, width: target.width, height: target.height)
         pen = out.pen
         return out.finish(synchronized: runs > 1 || out.scrolled)

@@ -213,6 +213,17 @@ final class ViewerEndToEndTests {
         #expect(pane("#{alternate_on}") == "0" && pane("#{cursor_flag}") == "1")
     }
 
+    @Test func evenACrashLeavesTheTerminalRestored() {
+        openPane()
+        type("loom attach dashboard")
+        #expect(waitUntil { screen().contains("Loom · operations") })
+        let viewer = run("/usr/bin/pgrep", "-P", pane("#{pane_pid}")).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(Int32(viewer).map { kill($0, SIGSEGV) } == 0)
+        #expect(waitUntil { screen().contains("status \(128 + SIGSEGV)") }, "\(screen())")
+        #expect(screen().contains("loom: crashed; the terminal was restored") && screen().hasSuffix("SANE\n$"), "\(screen())")
+        #expect(pane("#{alternate_on}") == "0" && pane("#{cursor_flag}") == "1")
+    }
+
     @Test func attachingThroughSSHCarriesTheViewerOverAPipe() throws {
         seed()
         // In place of ssh: a program that drops the host and runs the rest (`loom proxy`) here.

@@ -116,6 +116,20 @@ struct TerminalScreenTests {
         #expect(terminal.cells() == resolved(grid))
     }
 
+    @Test func rectanglesOutsideTheScreenOrBeforeItsKeyframeAreIgnored() {
+        var screen = TerminalScreen(depth: .truecolor)
+        // A frame's highlight comes before its keyframe: there is no screen yet.
+        for message: Message in [.highlight(rects: [GridRect(column: 0, row: 3, width: 5, height: 2)]), .keyframe(width: 10, height: 4),
+                                 .grid(.line(row: 3, column: 0, runs: [CellRun("x")])), .grid(.scroll(top: 2, bottom: 9, left: 0, right: 10, rows: 1)),
+                                 .flush(sequence: 1)] {
+            _ = screen.apply(message)
+        }
+        screen.highlights = [GridRect(column: 0, row: 40, width: 5, height: 2)]
+        var terminal = TestTerminal(width: 10, height: 4)
+        terminal.feed(screen.render())
+        #expect(Snapshot.text(terminal.grid) == Snapshot.text(screen.model))
+    }
+
     @Test(arguments: [(ColorDepth.truecolor, "\u{1B}[0;38;2;255;0;0m"), (.palette256, "\u{1B}[0;38;5;196m"), (.basic16, "\u{1B}[0;91m")])
     func colorsAreSentAtTheTerminalsDepth(depth: ColorDepth, expected: String) {
         var screen = TerminalScreen(depth: depth)
