@@ -91,6 +91,15 @@ final class ViewerEndToEndTests {
         tmux("display-message", "-p", "-t", "e2e", format).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Waits until the command line typed by `type` has finished: its status printed, the
+    /// terminal settings compared, the prompt back (checking before the prompt races the shell).
+    private func shellIsBack(status: String) -> Bool {
+        waitUntil {
+            let shown = self.screen()
+            return shown.contains("status \(status)") && (shown.hasSuffix("SANE\n$") || shown.hasSuffix("INSANE\n$"))
+        }
+    }
+
     /// Polls until `condition` holds (true) or 10 seconds pass (false): a bound on waiting, not a timing assertion.
     private func waitUntil(_ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(10)
@@ -137,7 +146,7 @@ final class ViewerEndToEndTests {
         #expect(waitUntil { pane("#{alternate_on}") == "1" && screen().contains("Loom · operations") })
         #expect(pane("#{cursor_flag}") == "0", "the cursor is hidden while attached")
         keys("C-]")
-        #expect(waitUntil { screen().contains("status 0") })
+        #expect(shellIsBack(status: "0"))
         let shown = screen()
         #expect(shown.contains("[detached from dashboard]"))
         #expect(shown.hasSuffix("SANE\n$"), "stty settings as before:\n\(shown)")
@@ -150,7 +159,7 @@ final class ViewerEndToEndTests {
         type("loom attach dashboard")
         #expect(waitUntil { screen().contains("Loom · operations") })
         daemon.kill()
-        #expect(waitUntil { screen().contains("status 1") })
+        #expect(shellIsBack(status: "1"))
         let shown = screen()
         #expect(shown.contains("lost the connection to loomd"), "\(shown)")
         #expect(shown.hasSuffix("SANE\n$"), "\(shown)")
@@ -158,7 +167,7 @@ final class ViewerEndToEndTests {
 
         // With no daemon at all: a clear message and exit status 3, the terminal untouched.
         type("loom attach dashboard")
-        #expect(waitUntil { screen().contains("status 3") })
+        #expect(shellIsBack(status: "3"))
         #expect(screen().contains("cannot connect to \(socket): is the daemon running?"))
     }
 
@@ -167,13 +176,13 @@ final class ViewerEndToEndTests {
         type("loom attach dashboard")
         #expect(waitUntil { screen().contains("Loom · operations") })
         keys("C-c")
-        #expect(waitUntil { screen().contains("status 0") })
+        #expect(shellIsBack(status: "0"))
         #expect(screen().contains("[quit dashboard]") && screen().hasSuffix("SANE\n$"), "\(screen())")
 
         type("loom attach dashboard")
         #expect(waitUntil { screen().contains("Loom · operations") })
         kill(daemon.pid, SIGTERM)
-        #expect(waitUntil { screen().contains("status 1") })
+        #expect(shellIsBack(status: "1"))
         #expect(screen().contains("loomd is shutting down") && screen().hasSuffix("SANE\n$"), "\(screen())")
         #expect(pane("#{alternate_on}") == "0" && pane("#{cursor_flag}") == "1")
     }
@@ -181,7 +190,7 @@ final class ViewerEndToEndTests {
     @Test func aSceneThatDoesNotExistIsRefusedBeforeTheTerminalChanges() {
         openPane()
         type("loom attach nowhere")
-        #expect(waitUntil { screen().contains("status 1") })
+        #expect(shellIsBack(status: "1"))
         #expect(screen().contains("no scene 'nowhere'") && screen().hasSuffix("SANE\n$"), "\(screen())")
     }
 
@@ -194,7 +203,7 @@ final class ViewerEndToEndTests {
         let first = screen()
         #expect(waitUntil { screen() != first }, "the board moves")
         keys("C-]")
-        #expect(waitUntil { screen().contains("status 0") }, "\(screen())")
+        #expect(shellIsBack(status: "0"), "\(screen())")
         #expect(screen().contains("stopping the feeder and the daemon"))
         let left = run("/usr/bin/pgrep", "-f", "dashboard-feeder.sh|loomd --ephemeral --socket /tmp/tmp").output
         #expect(left.isEmpty, "nothing left running: \(left)")
@@ -208,7 +217,7 @@ final class ViewerEndToEndTests {
         let shell = pane("#{pane_pid}")
         let viewer = run("/usr/bin/pgrep", "-P", shell).output.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(Int32(viewer).map { kill($0, signal) } == 0, "the viewer is the shell's child: \(viewer)")
-        #expect(waitUntil { screen().contains("status \(128 + signal)") }, "\(screen())")
+        #expect(shellIsBack(status: "\(128 + signal)"), "\(screen())")
         #expect(screen().contains(name) && screen().hasSuffix("SANE\n$"), "\(screen())")
         #expect(pane("#{alternate_on}") == "0" && pane("#{cursor_flag}") == "1")
     }
@@ -219,7 +228,7 @@ final class ViewerEndToEndTests {
         #expect(waitUntil { screen().contains("Loom · operations") })
         let viewer = run("/usr/bin/pgrep", "-P", pane("#{pane_pid}")).output.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(Int32(viewer).map { kill($0, SIGSEGV) } == 0)
-        #expect(waitUntil { screen().contains("status \(128 + SIGSEGV)") }, "\(screen())")
+        #expect(shellIsBack(status: "\(128 + SIGSEGV)"), "\(screen())")
         #expect(screen().contains("loom: crashed; the terminal was restored") && screen().hasSuffix("SANE\n$"), "\(screen())")
         #expect(pane("#{alternate_on}") == "0" && pane("#{cursor_flag}") == "1")
     }
@@ -237,7 +246,7 @@ final class ViewerEndToEndTests {
         _ = loom("set", "/jobs/build-1/status", #""ok""#)
         #expect(waitUntil { screen() == snapshot(100, 30) && screen().contains("✓ ok") })
         keys("C-]")
-        #expect(waitUntil { screen().contains("status 0") && screen().hasSuffix("SANE\n$") })
+        #expect(shellIsBack(status: "0") && screen().hasSuffix("SANE\n$"))
     }
 
     @Test func anObserversKeysDoNotReachTheSceneButAViewersDo() {
@@ -251,7 +260,7 @@ final class ViewerEndToEndTests {
         #expect(waitUntil { screen().contains("50%") })
         #expect(screen().contains("Loom · operations"), "still the board: the observer's Enter was not sent")
         keys("C-]")
-        #expect(waitUntil { screen().contains("status 0") })
+        #expect(shellIsBack(status: "0"))
 
         type("loom attach dashboard")
         #expect(waitUntil { screen().contains("Loom · operations") })
