@@ -7,7 +7,7 @@ import LoomWire
 /// mouse wheel; and whatever ends it, the terminal is restored before it says why.
 extension Verb {
     static let attach = Verb(
-        name: "attach", summary: "show a scene in this terminal, live", synopsis: "attach SCENE [--observer] [--highlight-updates] [--colors N] [--detach-keys KEYS] [--ssh [USER@]HOST]",
+        name: "attach", summary: "show a scene in this terminal, live", synopsis: "attach SCENE [--observer] [--highlight-updates [--highlight-ms N]] [--colors N] [--detach-keys KEYS] [--ssh [USER@]HOST]",
         help: """
         Shows SCENE in this terminal and forwards keys and the mouse wheel to it, like tmux attach.
 
@@ -18,6 +18,7 @@ extension Verb {
           --observer            attach read-only: keys other than detach and quit are not sent
           --highlight-updates   briefly mark the regions whose views were re-evaluated in each
                                 frame: the visible answer to "why did this re-render?"
+          --highlight-ms N      how long a mark stays, in milliseconds (default 300)
           --colors N            truecolor, 256 or 16 (default: from COLORTERM and TERM)
           --detach-keys KEYS    comma-separated keys, each ctrl-X or one character (default ctrl-])
           --ssh [USER@]HOST     attach to the daemon on HOST through `ssh HOST loom proxy`
@@ -26,11 +27,15 @@ extension Verb {
         Exit status: 0 after detach or quit; 1 when the daemon refuses (no such scene), shuts
         down or is lost; 2 usage (or no terminal); 3 cannot connect; 128+N after signal N.
         """,
-        valued: ["colors", "detach-keys", "ssh"], flags: ["observer", "highlight-updates"],
+        valued: ["colors", "detach-keys", "ssh", "highlight-ms"], flags: ["observer", "highlight-updates"],
         run: { arguments, invocation in
             let scene = try arguments.positionals("SCENE")[0]
             let environment = ProcessInfo.processInfo.environment
             let depth = try colorDepth(arguments.options["colors"], environment: environment)
+            let highlightMilliseconds = arguments.options["highlight-ms"] ?? "300"
+            guard let highlightDuration = Int(highlightMilliseconds), (1...60_000).contains(highlightDuration) else {
+                throw UsageError("--highlight-ms must be a number of milliseconds from 1 to 60000, not \(highlightMilliseconds)")
+            }
             let detachKeys = arguments.options["detach-keys"] ?? "ctrl-]"
             guard let keys = InputDecoder.detachKeys(detachKeys) else {
                 throw UsageError("--detach-keys must be comma-separated keys like ctrl-] or ctrl-p,ctrl-q, not \(detachKeys)")
@@ -47,7 +52,7 @@ extension Verb {
                 connection = try BinaryConnection(socketPath: invocation.socketPath)
             }
             let session = AttachedViewer(connection: connection, input: input, output: output, depth: depth, detachKeys: keys,
-                                        observer: arguments.flags.contains("observer"))
+                                        observer: arguments.flags.contains("observer"), highlightDuration: .milliseconds(highlightDuration))
             try session.start(scene: scene, size: size, highlight: arguments.flags.contains("highlight-updates"))
             let ending = session.run()
             if ending.status == 0 { invocation.output(ending.message) } else { throw ExitStatus(ending.status, ending.message) }
@@ -69,10 +74,11 @@ final class AttachedViewer {
     private var pending: [Message] = []
     /// When the highlighted rectangles stop being marked.
     private var highlightsExpire: ContinuousClock.Instant?
-    private static let highlightDuration = Duration.milliseconds(300)
+    private let highlightDuration: Duration
 
-    init(connection: BinaryConnection, input: Int32, output: Int32, depth: ColorDepth, detachKeys: [UInt8], observer: Bool) {
+    init(connection: BinaryConnection, input: Int32, output: Int32, depth: ColorDepth, detachKeys: [UInt8], observer: Bool, highlightDuration: Duration) {
         self.connection = connection
+        self.highlightDuration = highlightDuration
         self.input = input
         self.output = output
         self.observer = observer
@@ -196,7 +202,7 @@ final class AttachedViewer {
             // A frame without re-evaluated views leaves the last marks to expire.
             guard !rects.isEmpty else { return nil }
             _ = screen.apply(message)
-            highlightsExpire = ContinuousClock.now + Self.highlightDuration
+            highlightsExpire = ContinuousClock.now + highlightDuration
         case .flush(let sequence):
             _ = screen.apply(message)
             draw()

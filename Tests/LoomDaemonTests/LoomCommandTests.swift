@@ -201,6 +201,7 @@ struct LoomCommandTests {
         (["ping", "--socket"], "--socket needs a value"), (["watch"], "at least one PATH"), (["help", "frob"], "no verb frob"),
         (["attach", "jobs"], "needs a terminal"), (["attach", "jobs", "--colors", "many"], "truecolor, 256 or 16"),
         (["attach", "jobs", "--detach-keys", "meta-x"], "like ctrl-]"), (["snapshot", "jobs", "--size", "9x9", "--ansi", "--markup"], "alternatives"),
+        (["attach", "jobs", "--highlight-ms", "soon"], "number of milliseconds"),
     ])
     func aWrongCommandLineExitsTwoAndSaysWhatIsWrong(arguments: [String], message: String) throws {
         let process = start(arguments, socket: "/nonexistent/loom.sock")

@@ -274,7 +274,8 @@ final class ViewerEndToEndTests {
     @Test func highlightUpdatesMarksTheRowsWhoseViewsWereReevaluated() {
         seed()
         openPane()
-        type("loom attach --highlight-updates dashboard")
+        // Marks that stay two seconds: long enough to be seen however busy the machine is.
+        type("loom attach --highlight-updates --highlight-ms 2000 dashboard")
         #expect(waitUntil { screen().contains("build the 日本語 docs") })
         _ = loom("merge", "/jobs/build-1", #"{"progress": 0.9}"#)
         // The re-evaluated row is drawn on magenta (SGR 45) for a moment, then redrawn plain.
