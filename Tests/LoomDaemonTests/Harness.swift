@@ -180,10 +180,21 @@ final class DaemonProcess {
         process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("loomd")
         process.arguments = ["--ephemeral", "--socket", socket, "--log-level", "error"]
+        // Neither output is inherited: a daemon left behind by a crashed test must not hold
+        // the test runner's pipes open.
+        process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try! process.run()
         pid = process.processIdentifier
-        for _ in 0..<500 where access(socket, F_OK) != 0 { usleep(10_000) }
+        // Ready when it accepts a connection (the socket file exists a moment before it listens),
+        // within 30 s: the machine may be busy with the other suites.
+        for _ in 0..<3_000 where !accepts() { usleep(10_000) }
+    }
+
+    private func accepts() -> Bool {
+        let probe = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(probe) }
+        return UnixSocketAddress(socket)?.connect(probe) == 0
     }
 
     /// Resident memory (VmRSS), in kilobytes.
