@@ -5,7 +5,7 @@ import LoomWire
 /// Viewers inside the benchmark process: real protocol clients (binary encoding), attached to
 /// a scene, acknowledging every frame as `loom attach` does, timing the flushes they receive.
 final class BenchViewers {
-    private(set) var connections: [BinaryConnection] = []
+    private(set) var connections: [DaemonConnection] = []
     /// Flushes received per viewer.
     private(set) var flushes: [Int]
     private(set) var bytes = 0
@@ -16,8 +16,8 @@ final class BenchViewers {
     init(count: Int, socket: String, scene: String) throws {
         flushes = Array(repeating: 0, count: count)
         for index in 0..<count {
-            let connection = try BinaryConnection(socketPath: socket)
-            _ = try connection.handshake(role: .viewer)
+            let connection = try DaemonConnection(socketPath: socket)
+            try connection.handshake(role: .viewer)
             let (width, height) = Self.sizes[index % Self.sizes.count]
             connection.send(.attach(id: connection.takeID(), scene: scene, width: width, height: height))
             connections.append(connection)

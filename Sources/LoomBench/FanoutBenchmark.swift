@@ -32,12 +32,12 @@ enum FanoutBenchmark {
     }
 
     /// A daemon serving `Rows` over `count` rows, and a control connection to it.
-    static func start(rows count: Int) throws -> (DaemonThread, BinaryConnection) {
+    static func start(rows count: Int) throws -> (DaemonThread, DaemonConnection) {
         let daemon = DaemonThread { $0.register(scene: "rows", Rows()) }
-        let control = try BinaryConnection(socketPath: daemon.socket)
-        _ = try control.handshake(role: .control)
-        control.send(.set(id: control.takeID(), path: "/rows", value: .array((0..<count).map { ["value": .int(Int64($0))] })))
-        _ = try control.receive(blocking: true)
+        let control = try DaemonConnection(socketPath: daemon.socket)
+        try control.handshake(role: .control)
+        let rows = JSONValue.array((0..<count).map { ["value": .int(Int64($0))] })
+        guard case .ok = try control.request({ .set(id: $0, path: "/rows", value: rows) }) else { throw BenchFailure("the daemon refused the rows") }
         return (daemon, control)
     }
 

@@ -24,16 +24,15 @@ enum MemoryBenchmark {
             _ = viewers
 
             let rows = Bench.quick ? 10_000 : 1_000_000
-            let control = try BinaryConnection(socketPath: socket)
-            _ = try control.handshake(role: .control)
+            let control = try DaemonConnection(socketPath: socket)
+            try control.handshake(role: .control)
             let chunk = 5_000   // under the store's 10,000 operations per transaction
             for start in stride(from: 0, to: rows, by: chunk) {
                 var jobs = JSONObject()
                 for index in start..<min(rows, start + chunk) {
                     jobs["job-\(index)"] = ["name": .string("job \(index)"), "status": "running", "progress": .double(Double(index % 100) / 100)]
                 }
-                control.send(.merge(id: control.takeID(), path: "/jobs", value: .object(jobs)))
-                guard case .ok? = try control.receive(blocking: true).first else { throw BenchFailure("the daemon refused the jobs from \(start)") }
+                guard case .ok = try control.request({ .merge(id: $0, path: "/jobs", value: .object(jobs)) }) else { throw BenchFailure("the daemon refused the jobs from \(start)") }
             }
             // Every viewer shows the list of a million jobs before memory is read.
             _ = viewers.waitForFlushes(after: viewers.flushes.map { $0 + 1 }, timeoutMilliseconds: 60_000)

@@ -105,8 +105,7 @@ enum PeersBenchmark {
         let cpu = Double(daemon.cpuNanoseconds) + terminal.cpuNanoseconds, bytes = terminal.bytes
         for update in 0..<updates {
             let row = update % 10
-            control.send(.set(id: control.takeID(), path: "/rows/\(row)/value", value: .string((update / 10) % 2 == 0 ? "on" : "off")))
-            _ = try control.receive(blocking: true)
+            _ = try control.request { .set(id: $0, path: "/rows/\(row)/value", value: .string((update / 10) % 2 == 0 ? "on" : "off")) }
             Thread.sleep(forTimeInterval: interval)
         }
         Thread.sleep(forTimeInterval: interval)

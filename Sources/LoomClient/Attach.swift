@@ -44,12 +44,12 @@ extension Verb {
             guard isatty(input) == 1, isatty(output) == 1, let size = TerminalMode.size(of: output) else {
                 throw UsageError("loom attach needs a terminal on standard input and output")
             }
-            let connection: BinaryConnection
+            let connection: DaemonConnection
             if let host = arguments.options["ssh"] {
                 let ssh = (environment["LOOM_SSH"] ?? "ssh").split(separator: " ").map(String.init)
-                connection = try BinaryConnection(tunnel: ssh + [host, "loom", "proxy"] + (arguments.options["socket"].map { ["--socket", $0] } ?? []))
+                connection = try DaemonConnection(tunnel: ssh + [host, "loom", "proxy"] + (arguments.options["socket"].map { ["--socket", $0] } ?? []))
             } else {
-                connection = try BinaryConnection(socketPath: invocation.socketPath)
+                connection = try DaemonConnection(socketPath: invocation.socketPath)
             }
             let session = AttachedViewer(connection: connection, input: input, output: output, depth: depth, detachKeys: keys,
                                         observer: arguments.flags.contains("observer"), highlightDuration: .milliseconds(highlightDuration))
@@ -61,7 +61,7 @@ extension Verb {
 
 /// One attached viewer: the poll loop over the daemon, the keyboard and signals.
 final class AttachedViewer {
-    private let connection: BinaryConnection
+    private let connection: DaemonConnection
     private let input: Int32
     private let output: Int32
     private let terminal: TerminalMode
@@ -69,14 +69,11 @@ final class AttachedViewer {
     private var keys: InputDecoder
     private let observer: Bool
     private var scene = ""
-    private var attached = false
-    /// Messages that arrived with the attach's reply, applied when the loop starts.
-    private var pending: [Message] = []
     /// When the highlighted rectangles stop being marked.
     private var highlightsExpire: ContinuousClock.Instant?
     private let highlightDuration: Duration
 
-    init(connection: BinaryConnection, input: Int32, output: Int32, depth: ColorDepth, detachKeys: [UInt8], observer: Bool, highlightDuration: Duration) {
+    init(connection: DaemonConnection, input: Int32, output: Int32, depth: ColorDepth, detachKeys: [UInt8], observer: Bool, highlightDuration: Duration) {
         self.connection = connection
         self.highlightDuration = highlightDuration
         self.input = input
@@ -90,30 +87,17 @@ final class AttachedViewer {
     /// Says hello and attaches; errors here (no daemon, no scene) come before the terminal changes.
     func start(scene: String, size: (width: Int, height: Int), highlight: Bool) throws {
         self.scene = scene
-        _ = try connection.handshake(role: observer ? .observer : .viewer)
-        let id = connection.takeID()
-        connection.send(.attach(id: id, scene: scene, width: size.width, height: size.height, highlight: highlight))
-        while !attached {
-            for message in try connection.receive(blocking: true) {
-                if attached {
-                    pending.append(message)  // the first frame, in the same read as the `ok`
-                } else if case .error(_, let code, let text, _) = message {
-                    throw DaemonReply(code: code, message: text)
-                } else if case .ok(id, _) = message {
-                    attached = true
-                }
-            }
-        }
+        try connection.handshake(role: observer ? .observer : .viewer)
+        try connection.attach(scene: scene, width: size.width, height: size.height, highlight: highlight)
         try terminal.enter()
     }
 
     /// The first frame of `scene` at a size, as lines with SGR attributes: attaches as an
     /// observer, applies frames up to the first flush, detaches.
     static func firstFrame(of scene: String, socketPath: String, width: Int, height: Int, depth: ColorDepth) throws -> String {
-        let connection = try BinaryConnection(socketPath: socketPath)
-        _ = try connection.handshake(role: .observer)
-        let id = connection.takeID()
-        connection.send(.attach(id: id, scene: scene, width: width, height: height))
+        let connection = try DaemonConnection(socketPath: socketPath)
+        try connection.handshake(role: .observer)
+        try connection.attach(scene: scene, width: width, height: height)
         var screen = TerminalScreen(depth: depth)
         while true {
             for message in try connection.receive(blocking: true) {
@@ -135,10 +119,10 @@ final class AttachedViewer {
     }
 
     private func loop(signals: Int32) -> (status: Int32, message: String) {
-        for message in pending {
+        // The first frame may have come with the attach's reply: it will not make the socket readable.
+        for message in connection.received() {
             if let ending = handle(message) { return ending }
         }
-        pending = []
         while true {
             var pollers = [pollfd(fd: connection.input, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: input, events: Int16(POLLIN), revents: 0),

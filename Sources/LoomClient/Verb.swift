@@ -48,8 +48,10 @@ public struct Invocation: Sendable {
     }
 
     /// A control connection to the daemon.
-    func connect() throws -> ProtocolConnection {
-        try ProtocolConnection(path: socketPath, role: .control)
+    func connect() throws -> DaemonConnection {
+        let connection = try DaemonConnection(socketPath: socketPath)
+        try connection.handshake(role: .control)
+        return connection
     }
 
     /// Sends a request and returns its reply, turning the daemon's `error` into `DaemonReply`.
@@ -63,11 +65,12 @@ public struct Invocation: Sendable {
     func stream(_ make: (Int64) -> Message, each: (Message) -> Void) throws {
         let connection = try connect()
         _ = try reply(to: connection.request(make))
-        while let message = try connection.receive() {
-            if case .bye(let reason) = message { throw DaemonReply(code: "bye", message: reason) }
-            each(try reply(to: message))
+        while true {
+            for message in try connection.receive(blocking: true) {
+                if case .bye(let reason) = message { throw DaemonReply(code: "bye", message: reason) }
+                each(try reply(to: message))
+            }
         }
-        throw DaemonReply(code: "disconnected", message: "the daemon closed the connection")
     }
 
     func reply(to message: Message) throws -> Message {

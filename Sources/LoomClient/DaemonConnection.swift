@@ -1,16 +1,19 @@
 import Foundation
 import LoomWire
 
-/// A connection to the daemon that says hello in JSON, then speaks the binary encoding both
-/// ways (Protocol/README.md, "Handshake"), over the socket or `ssh HOST loom proxy`'s pipes:
-/// the viewer's, and the benchmark's viewers and control client.
-public final class BinaryConnection {
+/// `loom`'s connection to the daemon, over the socket or `ssh HOST loom proxy`'s pipes: it says
+/// hello in JSON, then speaks the binary encoding both ways (Protocol/README.md, "Handshake").
+/// The scripting verbs ask with `request`; the viewer and the benchmark's clients poll `input`
+/// and take what arrived with `receive`.
+public final class DaemonConnection {
     /// What to poll for the daemon's messages.
     public let input: Int32
     private let output: Int32
     private var decoder = MessageDecoder(encoding: .json)
     private let tunnel: Process?
     private var nextID: Int64 = 1
+    /// Messages that arrived in the same read as a request's reply, after it.
+    private var inbox: [Message] = []
     /// One read buffer for the connection's life (not 64 KB allocated and zeroed per read).
     private var chunk = [UInt8](repeating: 0, count: 65_536)
 
@@ -55,10 +58,9 @@ public final class BinaryConnection {
     }
 
     /// Says hello as `role` and returns the role granted.
+    @discardableResult
     public func handshake(role: Role) throws -> Role {
-        send(.hello(id: takeID(), versions: ProtocolVersion.supported, role: role, encoding: "binary", client: "loom"))
-        guard let reply = try receive(blocking: true).first else { throw lost }
-        switch reply {
+        switch try request({ .hello(id: $0, versions: ProtocolVersion.supported, role: role, encoding: "binary", client: "loom") }) {
         case .welcome(_, _, let granted, _):
             decoder.encoding = .binary
             return granted
@@ -76,18 +78,49 @@ public final class BinaryConnection {
     /// Sends a message (in JSON before the welcome, binary after); false when the daemon is gone.
     @discardableResult
     public func send(_ message: Message) -> Bool {
-        writeAll(decoder.encoding == .binary ? BinaryCodec.frame(message) : JSONCodec.line(message), to: output)
+        send([message])
     }
 
     /// Sends messages in one write (a client pipelining requests); false when the daemon is gone.
     @discardableResult
     public func send(_ messages: [Message]) -> Bool {
-        writeAll(messages.flatMap { decoder.encoding == .binary ? BinaryCodec.frame($0) : JSONCodec.line($0) }, to: output)
+        writeAll(messages.flatMap { MessageEncoder.encode($0, as: decoder.encoding) }, to: output)
     }
 
-    /// The messages one read completes (blocking until at least one byte arrives); empty at a
-    /// partial message; `lost` when the daemon closed the connection.
+    /// Sends a request and returns its reply; messages without an id before it are skipped, and
+    /// those after it are kept for `receive`. An error without an id (a framing error) is the reply.
+    public func request(_ make: (Int64) -> Message) throws -> Message {
+        let id = takeID()
+        guard send(make(id)) else { throw DaemonReply(code: "disconnected", message: "cannot write to the daemon: \(String(cString: strerror(errno)))") }
+        while true {
+            let messages = try receive(blocking: true)
+            if let index = messages.firstIndex(where: { $0.id == id || $0.id == nil && { if case .error = $0 { true } else { false } }($0) }) {
+                inbox = Array(messages[(index + 1)...])
+                return messages[index]
+            }
+        }
+    }
+
+    /// Attaches to a scene; the daemon's refusal (no such scene) is thrown. The first frame may
+    /// have come in the same read as the `ok`: `received()` has it.
+    public func attach(scene: String, width: Int, height: Int, highlight: Bool = false) throws {
+        if case .error(_, let code, let text, _) = try request({ .attach(id: $0, scene: scene, width: width, height: height, highlight: highlight) }) {
+            throw DaemonReply(code: code, message: text)
+        }
+    }
+
+    /// Messages already read (after a request's reply, in the same read) and not yet taken:
+    /// a poll loop handles them before it polls, since they will not make `input` readable.
+    public func received() -> [Message] {
+        defer { inbox = [] }
+        return inbox
+    }
+
+    /// What has arrived: messages kept from a request's read, else the messages one read
+    /// completes (blocking until at least one does, when asked); `lost` when the daemon closed
+    /// the connection.
     public func receive(blocking: Bool = false) throws -> [Message] {
+        if !inbox.isEmpty { return received() }
         while true {
             let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
@@ -108,4 +141,20 @@ public final class BinaryConnection {
 
     /// The daemon closed the connection.
     var lost: DaemonReply { DaemonReply(code: "disconnected", message: "lost the connection to loomd (it stopped or was killed)") }
+}
+
+/// A connected stream socket to `path`, or `ConnectError` saying why not.
+func connectUnixSocket(_ path: String) throws(ConnectError) -> Int32 {
+    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard descriptor >= 0 else { throw ConnectError(path: path, reason: String(cString: strerror(errno))) }
+    guard let address = UnixSocketAddress(path) else {
+        close(descriptor)
+        throw ConnectError(path: path, reason: "the path is too long for a Unix socket")
+    }
+    guard address.connect(descriptor) == 0 else {
+        let reason = errno == ENOENT || errno == ECONNREFUSED ? "is the daemon running? (\(String(cString: strerror(errno))))" : String(cString: strerror(errno))
+        close(descriptor)
+        throw ConnectError(path: path, reason: reason)
+    }
+    return descriptor
 }
