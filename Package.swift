@@ -57,7 +57,7 @@ let package = Package(
         .executableTarget(name: "loom", dependencies: ["LoomClient"]),
 
         // The scenes loomd serves out of the box: the dashboard and one per seed scenario.
-        .target(name: "LoomScenes", dependencies: ["LoomDaemon", "LoomGraph", "LoomStore"]),
+        .target(name: "LoomScenes", dependencies: ["LoomGraph", "LoomStore"]),
 
         // loomd: argument parsing and wiring only.
         .executableTarget(name: "loomd", dependencies: ["LoomDaemon", "LoomLoop", "LoomScenes"]),

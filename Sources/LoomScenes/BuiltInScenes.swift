@@ -1,17 +1,18 @@
-import LoomDaemon
+import LoomGraph
 
 /// The scenes `loomd` serves out of the box (docs/scenes.md): the operations dashboard and
-/// one scene per seed scenario.
+/// one scene per seed scenario. Only views: the daemon registers them (`loomd`'s main).
 public enum BuiltInScenes {
-    public static let names = ["dashboard", "seeds/stores", "seeds/likes", "seeds/likes-observed", "seeds/collapsable", "seeds/pickers", "seeds/environment"]
-
-    public static func register(in daemon: Daemon) {
-        daemon.register(scene: "dashboard", Dashboard())
-        daemon.register(scene: "seeds/stores", StoresScene())
-        daemon.register(scene: "seeds/likes", LikesScene())
-        daemon.register(scene: "seeds/likes-observed", LikesObservedScene())
-        daemon.register(scene: "seeds/collapsable", CollapsableScene())
-        daemon.register(scene: "seeds/pickers", PickersScene())
-        daemon.register(scene: "seeds/environment", EnvironmentScene())
+    /// Each scene's name and root view (a fresh one, with fresh state, on each call).
+    public static func all() -> [(name: String, root: any View)] {
+        [
+            ("dashboard", Dashboard()),
+            ("seeds/stores", StoresScene()),
+            ("seeds/likes", LikesScene()),
+            ("seeds/likes-observed", LikesObservedScene()),
+            ("seeds/collapsable", CollapsableScene()),
+            ("seeds/pickers", PickersScene()),
+            ("seeds/environment", EnvironmentScene()),
+        ]
     }
 }

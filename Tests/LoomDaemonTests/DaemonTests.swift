@@ -160,7 +160,7 @@ struct HighlightTests {
     /// Seed 001 as a viewer sees it: one like in the pitfall marks every visible cell, in the fix one.
     @Test(arguments: [("seeds/likes-observed", true), ("seeds/likes", false)])
     func theLikesPitfallMarksEveryVisibleCellAndTheFixOneCell(scene: String, pitfall: Bool) {
-        let daemon = RunningDaemon { BuiltInScenes.register(in: $0) }
+        let daemon = RunningDaemon { daemon in for scene in BuiltInScenes.all() { daemon.register(scene: scene.name, scene.root) } }
         defer { daemon.shutDown() }
         let viewer = Client.hello(daemon.socket, role: .viewer)
         viewer.send(.attach(id: 1, scene: scene, width: 40, height: 12, highlight: true))

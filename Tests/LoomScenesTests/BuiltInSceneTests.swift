@@ -10,9 +10,8 @@ private struct Mounted {
     let renderer: SceneRenderer
     let viewport: Viewport
 
-    init<Root: View>(_ root: (Store) -> Root, width: Int = 100, height: Int = 30) {
-        let store = self.store
-        renderer = SceneRenderer(graph: ViewGraph(root(store).environment(\.store, store)))
+    init<Root: View>(_ root: Root, width: Int = 100, height: Int = 30) {
+        renderer = SceneRenderer(graph: ViewGraph(root.environment(\.store, store)))
         viewport = renderer.addViewport(size: Size(width: width, height: height))
         _ = renderer.render()
     }
@@ -41,7 +40,7 @@ private struct Mounted {
 @Suite("The built-in scenes")
 struct BuiltInSceneTests {
     private func board() throws -> Mounted {
-        let board = Mounted { _ in Dashboard() }
+        let board = Mounted(Dashboard())
         try board.set("/hosts", #"{"web-1": {"up": true, "load": 0.4}, "db-1": {"up": false}}"#)
         try board.set("/log", #"["one", "two", "three", "four", "five", "six"]"#)
         try board.set("/jobs", #"{"b-1": {"name": "build", "status": "running", "progress": 0.5}, "t-1": {"name": "test", "status": "failed"}, "d-1": {"name": "deploy", "status": "weird"}}"#)
@@ -96,27 +95,21 @@ struct BuiltInSceneTests {
     }
 
     @Test func theObservedObjectPitfallReevaluatesEveryVisibleCellAndTheFixOne() throws {
-        let observed = Mounted({ _ in LikesObservedScene() }, height: 20)
+        let observed = Mounted(LikesObservedScene(), height: 20)
         let pitfall = observed.bodies { observed.graph.controls().first { $0.label == "♡ 0" }?.perform(.activate) }
         #expect((pitfall["ObservingCell"] ?? 0) >= 9, "every visible cell: \(pitfall)")
 
-        let fixed = Mounted({ _ in LikesScene() }, height: 20)
+        let fixed = Mounted(LikesScene(), height: 20)
         let fix = fixed.bodies { fixed.graph.controls().first { $0.label == "♡ 0" }?.perform(.activate) }
         #expect(fix["ValueCell"] == 1, "one cell: \(fix)")
         #expect(fixed.text.contains("♥ 0"))
     }
 
     @Test(arguments: ["seeds/stores", "seeds/collapsable", "seeds/pickers", "seeds/environment"])
-    func everySeedSceneRendersItsTitle(name: String) {
+    func everySeedSceneRendersItsTitle(name: String) throws {
         let titles = ["seeds/stores": "seed 000", "seeds/collapsable": "seed 003", "seeds/pickers": "seed 004", "seeds/environment": "environment:"]
-        let text: String
-        switch name {
-        case "seeds/stores": text = Mounted { _ in StoresScene() }.text
-        case "seeds/collapsable": text = Mounted { _ in CollapsableScene() }.text
-        case "seeds/pickers": text = Mounted { _ in PickersScene() }.text
-        default: text = Mounted { _ in EnvironmentScene() }.text
-        }
+        let scene = try #require(BuiltInScenes.all().first { $0.name == name }, "loomd serves \(name)")
+        let text = Mounted(scene.root).text
         #expect(text.hasPrefix(titles[name]!), "\(text)")
-        #expect(BuiltInScenes.names.contains(name))
     }
 }
