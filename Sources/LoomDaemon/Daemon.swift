@@ -48,6 +48,11 @@ public final class Daemon {
         scenes[name] = Scene(name: name, root: root, store: store)
     }
 
+    /// Serves each of `scenes` (a list like LoomScenes' `BuiltInScenes.all()`).
+    public func register(scenes: [(name: String, root: any View)]) {
+        for scene in scenes { register(scene: scene.name, scene.root) }
+    }
+
     var sceneNames: [String] { scenes.keys.sorted() }
 
     func attach(_ connection: Connection, to name: String, size: Size) -> ViewerSession? {

@@ -30,7 +30,7 @@ do {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
     let daemon = try Daemon(configuration: configuration)
-    for scene in BuiltInScenes.all() { daemon.register(scene: scene.name, scene.root) }
+    daemon.register(scenes: BuiltInScenes.all())
     let passed = Systemd.listenDescriptors()
     if let socket = passed.first {
         try daemon.adopt(descriptor: socket.descriptor)

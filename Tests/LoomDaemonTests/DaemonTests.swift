@@ -9,7 +9,7 @@ import Testing
 @Suite("The daemon, over its socket", .serialized)
 struct DaemonTests {
     @Test func aScriptSetsAndGetsAndIsAcknowledgedWithTheRevision() {
-        let daemon = RunningDaemon()
+        let daemon = DaemonThread()
         defer { daemon.shutDown() }
         let client = Client.hello(daemon.socket)
         client.send(#"{"type":"set","id":2,"path":"/jobs/7/status","value":"running"}"#)
@@ -21,7 +21,7 @@ struct DaemonTests {
     }
 
     @Test func theHandshakeRefusesForeignVersionsAndMessagesBeforeHello() {
-        let daemon = RunningDaemon()
+        let daemon = DaemonThread()
         defer { daemon.shutDown() }
         let foreign = Client(daemon.socket)
         foreign.send(#"{"type":"hello","id":1,"versions":[2,3]}"#)
@@ -33,7 +33,7 @@ struct DaemonTests {
     }
 
     @Test func rolesComeFromTheDaemonAndHelloMayOnlyNarrowThem() {
-        let daemon = RunningDaemon()
+        let daemon = DaemonThread()
         defer { daemon.shutDown() }
         let observer = Client.hello(daemon.socket, role: .observer)
         observer.send(#"{"type":"set","id":2,"path":"/x","value":1}"#)
@@ -44,7 +44,7 @@ struct DaemonTests {
     }
 
     @Test func badInputGetsTheDocumentedErrorsAndHurtsNoOne() {
-        let daemon = RunningDaemon()
+        let daemon = DaemonThread()
         defer { daemon.shutDown() }
         let bystander = Client.hello(daemon.socket)
         bystander.send(#"{"type":"set","id":1,"path":"/a","value":1}"#)
@@ -76,7 +76,7 @@ struct DaemonTests {
     }
 
     @Test func aViewersScreenRebuiltFromItsFramesEqualsTheSnapshot() {
-        let daemon = RunningDaemon { $0.register(scene: "jobs", JobBoard()) }
+        let daemon = DaemonThread { $0.register(scene: "jobs", JobBoard()) }
         defer { daemon.shutDown() }
         let script = Client.hello(daemon.socket)
         script.send(#"{"type":"set","id":1,"path":"/jobs","value":{"a":{"name":"build","status":"running"},"b":{"name":"test","status":"queued"}}}"#)
@@ -85,15 +85,7 @@ struct DaemonTests {
         viewer.send(#"{"type":"attach","id":1,"scene":"jobs","width":30,"height":6}"#)
         #expect(viewer.receive() == .ok(id: 1, revision: nil))
         let screen = ScreenModel()
-        func frame() {
-            while let message = viewer.receive() {
-                if screen.apply(message) {
-                    viewer.send(.ack(sequence: screen.lastFlush))
-                    return
-                }
-            }
-        }
-        frame()
+        screen.applyNextFrame(from: viewer)
         script.send(#"{"type":"snapshot","id":2,"scene":"jobs","width":30,"height":6}"#)
         guard case .snapshotText(2, let before)? = script.receive() else { Issue.record("no snapshot"); return }
         #expect(screen.text == before)
@@ -101,7 +93,7 @@ struct DaemonTests {
 
         script.send(#"{"type":"set","id":3,"path":"/jobs/b/status","value":"failed"}"#)
         _ = script.receive()
-        frame()
+        screen.applyNextFrame(from: viewer)
         script.send(#"{"type":"snapshot","id":4,"scene":"jobs","width":30,"height":6}"#)
         guard case .snapshotText(4, let after)? = script.receive() else { Issue.record("no snapshot"); return }
         #expect(screen.text == after)
@@ -109,7 +101,7 @@ struct DaemonTests {
     }
 
     @Test func aViewerThatDoesNotAcknowledgeGetsAtMostTwoFramesThenOneDiffToTheCurrentScreen() {
-        let daemon = RunningDaemon { $0.register(scene: "jobs", JobBoard()) }
+        let daemon = DaemonThread { $0.register(scene: "jobs", JobBoard()) }
         defer { daemon.shutDown() }
         let script = Client.hello(daemon.socket)
         let viewer = Client.hello(daemon.socket, role: .viewer)
@@ -147,7 +139,7 @@ struct DaemonTests {
     }
 
     @Test func shutdownSaysByeToEveryClient() {
-        let daemon = RunningDaemon()
+        let daemon = DaemonThread()
         let client = Client.hello(daemon.socket)
         daemon.shutDown()
         #expect(client.receive() == .bye(reason: "the daemon is shutting down"))
@@ -157,28 +149,21 @@ struct DaemonTests {
 
 @Suite("Update highlighting", .serialized)
 struct HighlightTests {
+
     /// Seed 001 as a viewer sees it: one like in the pitfall marks every visible cell, in the fix one.
     @Test(arguments: [("seeds/likes-observed", true), ("seeds/likes", false)])
     func theLikesPitfallMarksEveryVisibleCellAndTheFixOneCell(scene: String, pitfall: Bool) {
-        let daemon = RunningDaemon { daemon in for scene in BuiltInScenes.all() { daemon.register(scene: scene.name, scene.root) } }
+        let daemon = DaemonThread { $0.register(scenes: BuiltInScenes.all()) }
         defer { daemon.shutDown() }
         let viewer = Client.hello(daemon.socket, role: .viewer)
         viewer.send(.attach(id: 1, scene: scene, width: 40, height: 12, highlight: true))
         _ = viewer.receive()
         let screen = ScreenModel()
-        var rects: [GridRect] = []
-        func frame() {
-            rects = []
-            while let message = viewer.receive() {
-                if case .highlight(let found) = message { rects += found }
-                if screen.apply(message) { viewer.send(.ack(sequence: screen.lastFlush)); return }
-            }
-        }
-        frame()
+        screen.applyNextFrame(from: viewer)
         viewer.send(.input(InputEvent(key: "tab")))
-        frame()
+        screen.applyNextFrame(from: viewer)
         viewer.send(.input(InputEvent(key: "enter")))
-        frame()
+        let rects = screen.applyNextFrame(from: viewer)
         let lines = screen.grid.lines
         let itemRows = lines.indices.filter { lines[$0].hasPrefix("item ") }
         let marked = Set(rects.map(\.row)).intersection(itemRows)
@@ -188,7 +173,7 @@ struct HighlightTests {
     }
 
     @Test func aViewerAskingForHighlightsGetsTheRectanglesReEvaluatedInEachFrame() {
-        let daemon = RunningDaemon { $0.register(scene: "jobs", JobBoard()) }
+        let daemon = DaemonThread { $0.register(scene: "jobs", JobBoard()) }
         defer { daemon.shutDown() }
         let script = Client.hello(daemon.socket)
         script.send(#"{"type":"set","id":1,"path":"/jobs","value":{"a":{"name":"build","status":"ok"},"b":{"name":"test","status":"queued"}}}"#)
@@ -197,21 +182,10 @@ struct HighlightTests {
         viewer.send(.attach(id: 1, scene: "jobs", width: 30, height: 8, highlight: true))
         _ = viewer.receive()
         let screen = ScreenModel()
-        func frame() -> [GridRect] {
-            var rects: [GridRect] = []
-            while let message = viewer.receive() {
-                if case .highlight(let found) = message { rects += found }
-                if screen.apply(message) {
-                    viewer.send(.ack(sequence: screen.lastFlush))
-                    return rects
-                }
-            }
-            return rects
-        }
-        _ = frame()
+        screen.applyNextFrame(from: viewer)
         script.send(#"{"type":"set","id":2,"path":"/jobs/b/status","value":"failed"}"#)
         _ = script.receive()
-        let rects = frame()
+        let rects = screen.applyNextFrame(from: viewer)
         let row = screen.grid.lines.firstIndex { $0.contains("failed") }
         #expect(row != nil)
         #expect(rects.count == 1, "only the changed job's row was re-evaluated: \(rects) in\n\(screen.grid)")

@@ -8,9 +8,6 @@ import LoomStore
 import LoomWire
 import Synchronization
 
-/// A real daemon on a temporary socket, on its own thread.
-typealias RunningDaemon = DaemonThread
-
 /// A blocking client, as a script or a test tool would write one.
 final class Client {
     let descriptor: Int32
@@ -93,6 +90,20 @@ final class ScreenModel {
     }
 
     var text: String { Snapshot.text(grid) }
+
+    /// Applies the viewer's next frame, acknowledging it; the rectangles it marked as re-evaluated.
+    @discardableResult
+    func applyNextFrame(from viewer: Client) -> [GridRect] {
+        var rects: [GridRect] = []
+        while let message = viewer.receive() {
+            if case .highlight(let found) = message { rects += found }
+            if apply(message) {
+                viewer.send(.ack(sequence: lastFlush))
+                break
+            }
+        }
+        return rects
+    }
 }
 
 /// The test scene: jobs from the store, in a list.

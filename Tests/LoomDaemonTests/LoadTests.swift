@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import LoomDaemon
 import LoomLayout
 import LoomStore
 import LoomWire
@@ -29,7 +30,7 @@ private final class ViewerClient {
 @Suite("The daemon under load", .serialized)
 struct LoadTests {
     @Test func sixteenViewersOfMixedSizesSeeExactlyTheSnapshotAfterAThousandRandomMutations() {
-        let daemon = RunningDaemon { $0.register(scene: "jobs", JobBoard()) }
+        let daemon = DaemonThread { $0.register(scene: "jobs", JobBoard()) }
         defer { daemon.shutDown() }
         let script = Client.hello(daemon.socket)
         let sizes = (0..<16).map { index in (width: 20 + (index * 13) % 80, height: 4 + (index * 7) % 26) }

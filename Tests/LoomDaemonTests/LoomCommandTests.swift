@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import LoomDaemon
 import LoomStore
 import Testing
 
@@ -55,7 +56,7 @@ struct LoomCommandTests {
     private func json(_ text: String) -> JSONValue? { try? JSONParser.parse(text) }
 
     @Test func mutationsPrintTheRevisionTheyProducedAndGetPrintsTheValue() throws {
-        let daemon = RunningDaemon()
+        let daemon = DaemonThread()
         defer { daemon.shutDown() }
         let socket = daemon.socket
         #expect(try loom("set", "/jobs", #"{"a":{"name":"build","status":"queued"}}"#, socket: socket).output == "1\n")
@@ -75,7 +76,7 @@ struct LoomCommandTests {
     }
 
     @Test func watchPrintsOneJSONLinePerChangeAsItHappens() throws {
-        let daemon = RunningDaemon()
+        let daemon = DaemonThread()
         defer { daemon.shutDown() }
         let watcher = start(["watch", "/jobs", "/hosts"], socket: daemon.socket)
         defer { stop(watcher.process) }
@@ -94,7 +95,7 @@ struct LoomCommandTests {
     }
 
     @Test func proxyCarriesTheProtocolOverItsStandardInputAndOutputAsSSHWould() throws {
-        let daemon = RunningDaemon { $0.register(scene: "jobs", JobBoard()) }
+        let daemon = DaemonThread { $0.register(scene: "jobs", JobBoard()) }
         defer { daemon.shutDown() }
         // Pipes stand in for ssh: what a remote viewer writes arrives on proxy's standard input.
         let session = try loom("proxy", socket: daemon.socket, input: """
@@ -113,7 +114,7 @@ struct LoomCommandTests {
     }
 
     @Test func aStreamEndedByTheDaemonExitsOneSayingWhy() throws {
-        let daemon = RunningDaemon()
+        let daemon = DaemonThread()
         let watcher = start(["watch", "/jobs"], socket: daemon.socket)
         var waited = 0
         while try loom("stats", "--json", socket: daemon.socket).output.contains("\"connections\":2") == false && waited < 200 {
@@ -127,7 +128,7 @@ struct LoomCommandTests {
     }
 
     @Test func scenesStatsSnapshotAndPingReportWhatTheDaemonHas() throws {
-        let daemon = RunningDaemon { $0.register(scene: "jobs", JobBoard()) }
+        let daemon = DaemonThread { $0.register(scene: "jobs", JobBoard()) }
         defer { daemon.shutDown() }
         let socket = daemon.socket
         _ = try loom("set", "/jobs", #"{"a":{"name":"build","status":"ok"},"b":{"name":"test","status":"failed"}}"#, socket: socket)
@@ -156,7 +157,7 @@ struct LoomCommandTests {
     }
 
     @Test func traceStreamsEachEvaluationWithItsCauses() throws {
-        let daemon = RunningDaemon { $0.register(scene: "jobs", JobBoard()) }
+        let daemon = DaemonThread { $0.register(scene: "jobs", JobBoard()) }
         defer { daemon.shutDown() }
         _ = try loom("set", "/jobs", #"{"a":{"name":"build","status":"queued"}}"#, socket: daemon.socket)
         _ = try loom("snapshot", "jobs", "--size", "20x4", socket: daemon.socket)
@@ -182,7 +183,7 @@ struct LoomCommandTests {
     }
 
     @Test func theDaemonsErrorsExitOneWithTheMessageOnStandardError() throws {
-        let daemon = RunningDaemon()
+        let daemon = DaemonThread()
         defer { daemon.shutDown() }
         let missing = try loom("get", "/nothing", socket: daemon.socket)
         #expect(missing.status == 1 && missing.output.isEmpty && missing.errors.contains("nothing at /nothing"))

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import LoomDaemon
 import LoomLayout
 import LoomStore
 import LoomWire
@@ -10,7 +11,7 @@ struct RobustnessTests {
     /// At least thirty kinds of bad input, each with its documented error; afterwards the daemon
     /// is healthy, another client was unaffected, and the state is unchanged.
     @Test func aCorpusOfMalformedInputGetsTheDocumentedErrors() {
-        let daemon = RunningDaemon { $0.register(scene: "jobs", JobBoard()) }
+        let daemon = DaemonThread { $0.register(scene: "jobs", JobBoard()) }
         defer { daemon.shutDown() }
         let bystander = Client.hello(daemon.socket)
         bystander.send(#"{"type":"set","id":1,"path":"/jobs","value":{"a":{"name":"a","status":"ok"}}}"#)
