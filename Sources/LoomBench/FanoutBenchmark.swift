@@ -79,7 +79,7 @@ enum FanoutBenchmark {
             }
             return figures
         } catch {
-            return Bench.failed("fanout", error)
+            Bench.failed("fanout", error)
         }
     }
 
@@ -126,7 +126,7 @@ enum FanoutBenchmark {
             }
             return figures
         } catch {
-            return Bench.failed("throughput", error)
+            Bench.failed("throughput", error)
         }
     }
 }

@@ -62,7 +62,7 @@ enum Bench {
     }
 
     /// A scenario that could not run says so on standard error and gives no figures.
-    static func failed(_ scenario: String, _ error: Error) -> [Figure] {
+    static func failed(_ scenario: String, _ error: Error) -> Never {
         FileHandle.standardError.write(Data("loom-bench \(scenario): \(error)\n".utf8))
         exit(1)
     }

@@ -44,7 +44,7 @@ enum MemoryBenchmark {
                 Figure(key: "rss_1m_rows_mb", value: loaded / 1_024, unit: "MB", meaning: "loomd's resident memory with \(rows) jobs in the dashboard's list, \(viewerCount) viewers (target <= 300)"),
             ]
         } catch {
-            return Bench.failed("memory", error)
+            Bench.failed("memory", error)
         }
     }
 

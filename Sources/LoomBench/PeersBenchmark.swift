@@ -32,7 +32,7 @@ enum PeersBenchmark {
                 ]
             }
         } catch {
-            return Bench.failed("peers", error)
+            Bench.failed("peers", error)
         }
         return figures
     }

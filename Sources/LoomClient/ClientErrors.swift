@@ -1,4 +1,5 @@
-/// Why a `loom` command could not do what it was asked: the two ways the daemon can fail it.
+/// Why a `loom` command ends other than with success: no daemon, the daemon's refusal, or an
+/// ending with its own status (the viewer's).
 
 /// Nothing listens at the socket (exit status 3).
 public struct ConnectError: Error, CustomStringConvertible {
@@ -12,4 +13,14 @@ public struct DaemonReply: Error, CustomStringConvertible {
     public let code: String
     public let message: String
     public var description: String { "\(code): \(message)" }
+}
+
+/// Ends a verb with a given exit status and message (the viewer's endings, a signal's 128+N).
+struct ExitStatus: Error {
+    let status: Int32
+    let message: String
+    init(_ status: Int32, _ message: String) {
+        self.status = status
+        self.message = message
+    }
 }
