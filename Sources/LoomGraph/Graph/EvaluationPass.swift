@@ -27,6 +27,7 @@ extension ViewGraph {
     public func runFrame() -> FrameSummary {
         precondition(!inFrame, "runFrame() called while a frame is running")
         frame += 1
+        layoutGeneration += 1
         inFrame = true
         var summary = FrameSummary()
         deliverObservations()
@@ -100,13 +101,21 @@ extension ViewGraph {
         }
     }
 
-    /// Stamps `node` and its ancestors with this frame, stopping at one already stamped.
+    /// Stamps `node` and its ancestors with this generation, stopping at one already stamped.
     private func markLayoutChanged(from node: Node) {
         var current: Node? = node
-        while let changed = current, changed.layoutStamp != frame {
-            changed.layoutStamp = frame
+        while let changed = current, changed.layoutStamp != layoutGeneration {
+            changed.layoutStamp = layoutGeneration
             current = changed.parent
         }
+    }
+
+    /// What `node` shows changed outside an evaluation (a viewer moved a picker's highlight):
+    /// the layouts kept for it and its ancestors are stale. The host renders next, as after
+    /// any input; nothing is evaluated.
+    func layoutChanged(_ node: Node) {
+        layoutGeneration += 1
+        markLayoutChanged(from: node)
     }
 
     /// A parent's evaluation produced work for `node` (new, or a changed value): evaluate it in

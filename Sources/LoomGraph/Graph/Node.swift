@@ -115,8 +115,9 @@ public class Node {
     /// The lazy container whose viewport decides this node's rows, if any.
     public var lazyContainer: Node? { context.lazyContainer }
 
-    /// The frame in which this node or something below it last changed: layout caches of a node
-    /// stay valid while its stamp does (invalidated upward only from what changed).
+    /// The layout generation in which this node or something below it last changed: layout
+    /// caches and kept placements of a node stay valid while its stamp does (invalidated upward
+    /// only from what changed).
     public internal(set) var layoutStamp = 0
     var tagValue: AnyHashable? { nil }
 

@@ -10,6 +10,9 @@ public final class ViewGraph {
     public let diagnostics = Diagnostics()
     /// Frames run so far.
     public internal(set) var frame = 0
+    /// The value nodes changed now are stamped with (`Node.layoutStamp`): new for each frame,
+    /// and for each change made outside one.
+    var layoutGeneration = 0
     /// Nodes alive now.
     public internal(set) var liveNodes = 0
     /// Told of every evaluation with its causes, and the node evaluated (tests, `loom trace`,

@@ -53,8 +53,10 @@ extension Picker: PrimitiveView {
         switch action {
         case .moveHighlight(let offset):
             state.highlighted = min(max(current + offset, 0), tags.count - 1)
+            node.graph.layoutChanged(node)
         case .activate:
             state.highlighted = nil
+            node.graph.layoutChanged(node)
             if let value = tags[current].base as? SelectionValue { selection.wrappedValue = value }
         }
     }

@@ -11,9 +11,19 @@
 public enum GridDiff {
     /// Changed spans closer than this are sent as one (cheaper than a new operation's header).
     static let joinGap = 4
+    /// Changed rows below this never make a scroll worth sending.
+    static let scrollThreshold = 3
 
-    public static func diff(from old: CellGrid, to new: CellGrid, scrollRegions: [GridRect] = []) -> [GridOperation] {
+    ///
+    /// `changedRows`, when the caller knows them, are the only rows that can differ: fewer than
+    /// a scroll needs are compared alone (a one-row change costs a row, not a screen).
+    public static func diff(from old: CellGrid, to new: CellGrid, scrollRegions: [GridRect] = [], changedRows: DamagedRows? = nil) -> [GridOperation] {
         precondition(old.width == new.width && old.height == new.height, "diff needs grids of one size; send a keyframe instead")
+        if let changedRows, changedRows.count < scrollThreshold {
+            return changedRows.bands.joined().flatMap { row in
+                lineOperations(row: row, from: old.row(row), to: new.row(row), width: new.width)
+            }
+        }
         var operations: [GridOperation] = []
         var current = old
         for region in scrollRegions {
@@ -43,7 +53,7 @@ public enum GridDiff {
             (area.column..<area.maxColumn).allSatisfy { old[row, $0] == new[row, $0] }
         }
         // A scroll pays only when several rows changed; most frames change one or two.
-        guard (area.row..<area.maxRow).lazy.filter({ !rowsEqual($0) }).prefix(3).count == 3 else { return nil }
+        guard (area.row..<area.maxRow).lazy.filter({ !rowsEqual($0) }).prefix(scrollThreshold).count == scrollThreshold else { return nil }
         func key(_ grid: CellGrid, _ row: Int) -> Int {
             // Cells hashed by their bytes: String's hashing normalizes Unicode, which costs far more.
             var hasher = Hasher()

@@ -19,25 +19,58 @@ public struct LayoutBox {
     public internal(set) var isListRow = false
     /// Index of the first child box in the box list and how many descendants follow it.
     public internal(set) var descendants = 0
+    /// The node's layout stamp when it was placed: while it is the same, nothing below changed.
+    let stamp: Int
+    /// The rows its own drawing (not its children's) may touch: its frame's and its marks', clipped.
+    var drawnRows: Range<Int> = 0..<0
+
+    init(node: Node, primitive: Primitive, frame: GridRect, clip: GridRect, context: LayoutContext) {
+        self.node = node
+        self.primitive = primitive
+        self.frame = frame
+        self.clip = clip
+        self.context = context
+        stamp = node.layoutStamp
+    }
+
+    /// Whether its own drawing is the same as `other`'s: the same cells in the same places.
+    func drawsLike(_ other: LayoutBox) -> Bool {
+        frame == other.frame && clip == other.clip && drawnRows == other.drawnRows && context == other.context
+            && primitive == other.primitive && lines == other.lines && marks == other.marks
+    }
+
+    /// Sets `drawnRows` from the frame and the marks.
+    mutating func measureDrawnRows() {
+        var top = frame.row, bottom = frame.maxRow
+        for mark in marks {
+            top = min(top, mark.row)
+            bottom = max(bottom, mark.row + 1)
+        }
+        let lower = max(top, clip.row)
+        drawnRows = lower..<max(lower, min(bottom, clip.maxRow))
+    }
 }
 
-/// Characters a primitive draws at a position, in its own style or dimmed. Built from
-/// ready-made clusters: marks are drawn every frame and must not segment text each time.
-struct Mark {
+/// Characters a primitive draws at a position, in its own style or dimmed, `repeats` times
+/// side by side. Built from ready-made clusters: marks are drawn every frame and must not
+/// segment text each time; a line is one cluster repeated, cheap to build and to compare.
+struct Mark: Equatable {
     var column: Int
     var row: Int
     var clusters: [Cluster]
+    var repeats = 1
     var dim = false
 
-    init(column: Int, row: Int, _ clusters: [Cluster], dim: Bool = false) {
+    init(column: Int, row: Int, _ clusters: [Cluster], repeats: Int = 1, dim: Bool = false) {
         self.column = column
         self.row = row
         self.clusters = clusters
+        self.repeats = max(0, repeats)
         self.dim = dim
     }
 
     /// A horizontal line of `width` cells.
     static func line(column: Int, row: Int, width: Int, dim: Bool = false) -> Mark {
-        Mark(column: column, row: row, Array(repeating: .horizontalLine, count: max(0, width)), dim: dim)
+        Mark(column: column, row: row, [.horizontalLine], repeats: width, dim: dim)
     }
 }

@@ -70,11 +70,15 @@ public final class LayoutEngine {
 
     /// Lays out the root in a screen of `size`: the root is offered the whole screen (several
     /// root elements share it as a vertical stack) and placed at the top-leading corner.
-    func layout(root: Node, size: Size) -> [LayoutBox] {
+    /// `previous` is the last layout of the same geometry (see `PlacementReuse`); the damage is
+    /// the rows whose drawing changed since then (all of them, without a previous layout).
+    func layout(root: Node, size: Size, previous: [LayoutBox] = []) -> (boxes: [LayoutBox], damage: DamagedRows) {
         pass += 1
         depthLimitHits = 0
         measurements = 0
         textLayouts = 0
+        reuse = PlacementReuse(previous: previous, height: size.height)
+        defer { reuse = PlacementReuse(previous: [], height: 0) }
         var boxes: [LayoutBox] = []
         let screen = GridRect(column: 0, row: 0, width: size.width, height: size.height)
         let elements = self.elements(at: root)
@@ -93,7 +97,21 @@ public final class LayoutEngine {
                 row += measured.height
             }
         }
-        return boxes
+        placements = reuse.placed
+        return (boxes, reuse.finish())
+    }
+
+    /// The reuse state of the layout in progress.
+    var reuse = PlacementReuse(previous: [], height: 0)
+
+    /// Boxes placed anew (not copied from the previous layout) in the last layout.
+    public private(set) var placements = 0
+
+    /// Copied boxes keep their nodes' cache entries: they are in use, not to be pruned.
+    func keepEntries(of boxes: ArraySlice<LayoutBox>) {
+        for box in boxes {
+            cache[ObjectIdentifier(box.node)]?.pass = pass
+        }
     }
 
     /// The number of the next layout pass (each `layout` is one).

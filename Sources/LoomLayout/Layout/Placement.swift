@@ -5,6 +5,15 @@ import LoomGraph
 extension LayoutEngine {
     func place(_ element: LayoutElement, in frame: GridRect, clip: GridRect, context: LayoutContext, depth: Int, into boxes: inout [LayoutBox]) {
         guard depth < Self.maximumDepth else { return }
+        let previous = reuse.previousBox(of: element.node)
+        if let previous, reuse.canReuse(previous, frame: frame, clip: clip, context: context) {
+            let first = boxes.count
+            reuse.copy(previous, into: &boxes)
+            keepEntries(of: boxes[first...])
+            return
+        }
+        reuse.enter(previous)
+        defer { reuse.leave() }
         let index = boxes.count
         let children = LayoutElement.children(of: element.node)
         let inner = context.applying(element.primitive)
@@ -84,6 +93,8 @@ extension LayoutEngine {
         }
         boxes[index].marks = marks
         boxes[index].descendants = boxes.count - index - 1
+        boxes[index].measureDrawnRows()
+        reuse.didPlace(boxes[index], previously: previous)
     }
 
     /// A wrapper's content: its one element in the frame, or its elements stacked vertically.
@@ -179,9 +190,12 @@ extension LayoutEngine {
 
     private func borderMarks(_ frame: GridRect) -> [Mark] {
         guard frame.width >= 2, frame.height >= 2 else { return [] }
-        let middle = Array(repeating: Cluster.horizontalLine, count: frame.width - 2)
-        var marks = [Mark(column: frame.column, row: frame.row, [.topLeft] + middle + [.topRight]),
-                     Mark(column: frame.column, row: frame.maxRow - 1, [.bottomLeft] + middle + [.bottomRight])]
+        var marks: [Mark] = []
+        for (row, left, right) in [(frame.row, Cluster.topLeft, Cluster.topRight), (frame.maxRow - 1, .bottomLeft, .bottomRight)] {
+            marks.append(Mark(column: frame.column, row: row, [left]))
+            marks.append(.line(column: frame.column + 1, row: row, width: frame.width - 2))
+            marks.append(Mark(column: frame.maxColumn - 1, row: row, [right]))
+        }
         for row in (frame.row + 1)..<(frame.maxRow - 1) {
             marks.append(Mark(column: frame.column, row: row, [.verticalLine]))
             marks.append(Mark(column: frame.maxColumn - 1, row: row, [.verticalLine]))

@@ -3,9 +3,12 @@ import LoomGraph
 /// Draws laid-out boxes into a cell grid, parents first (so children draw over backgrounds),
 /// each clipped to its box's clip; the focused box is drawn inverted.
 enum Drawing {
-    static func draw(_ boxes: [LayoutBox], into grid: inout CellGrid, styles: StyleTable, focus: ObjectIdentifier?) {
-        for box in boxes {
-            let style = box.context.applying(box.primitive).style
+    /// Draws every box; with `band`, only the rows of `band` (which the caller cleared), each
+    /// drawn exactly as in a drawing of the whole screen.
+    static func draw(_ boxes: [LayoutBox], into grid: inout CellGrid, styles: StyleTable, focus: ObjectIdentifier?, band: Range<Int>? = nil) {
+        let bandRect = band.map { GridRect(column: 0, row: $0.lowerBound, width: grid.width, height: $0.count) } ?? grid.bounds
+        for box in boxes where box.drawnRows.overlaps(band ?? box.drawnRows) {
+            let clip = box.clip.intersection(bandRect)
             switch box.primitive {
             case .text:
                 let id = styles.id(for: box.context.style)
@@ -16,26 +19,29 @@ enum Drawing {
                     case .center: slack / 2
                     case .trailing: slack
                     }
-                    grid.put(line.clusters, style: id, row: box.frame.row + offset, column: box.frame.column + max(0, indent), clip: box.clip)
+                    grid.put(line.clusters, style: id, row: box.frame.row + offset, column: box.frame.column + max(0, indent), clip: clip)
                 }
             case .color(let color):
                 var fill = box.context.style
                 fill.background = color
-                grid.fill(box.frame.intersection(box.clip), with: Cell(" ", style: styles.id(for: fill)))
+                grid.fill(box.frame.intersection(clip), with: Cell(" ", style: styles.id(for: fill)))
             case .background:
-                grid.fill(box.frame.intersection(box.clip), with: Cell(" ", style: styles.id(for: style)))
+                let style = box.context.applying(box.primitive).style
+                grid.fill(box.frame.intersection(clip), with: Cell(" ", style: styles.id(for: style)))
             case .border(let color, _):
                 var line = box.context.style
                 line.foreground = color
-                drawMarks(box.marks, style: styles.id(for: line), dimStyle: styles.id(for: line), clip: box.clip, into: &grid)
+                drawMarks(box.marks, style: styles.id(for: line), dimStyle: styles.id(for: line), clip: clip, into: &grid)
             default:
+                guard !box.marks.isEmpty else { continue }
+                let style = box.context.applying(box.primitive).style
                 var dim = box.context.style
                 dim.attributes.insert(.dim)
-                drawMarks(box.marks, style: styles.id(for: style), dimStyle: styles.id(for: dim), clip: box.clip, into: &grid)
+                drawMarks(box.marks, style: styles.id(for: style), dimStyle: styles.id(for: dim), clip: clip, into: &grid)
             }
         }
         if let focus, let focused = boxes.first(where: { ObjectIdentifier($0.node) == focus }) {
-            grid.restyle(focused.frame.intersection(focused.clip)) { id in
+            grid.restyle(focused.frame.intersection(focused.clip).intersection(bandRect)) { id in
                 var style = styles[id]
                 style.attributes.formSymmetricDifference(.inverse)
                 return styles.id(for: style)
@@ -45,7 +51,10 @@ enum Drawing {
 
     private static func drawMarks(_ marks: [Mark], style: StyleID, dimStyle: StyleID, clip: GridRect, into grid: inout CellGrid) {
         for mark in marks {
-            grid.put(mark.clusters, style: mark.dim ? dimStyle : style, row: mark.row, column: mark.column, clip: clip)
+            let width = mark.clusters.reduce(0) { $0 + $1.width }
+            for copy in 0..<mark.repeats {
+                grid.put(mark.clusters, style: mark.dim ? dimStyle : style, row: mark.row, column: mark.column + copy * width, clip: clip)
+            }
         }
     }
 }

@@ -49,24 +49,82 @@ public final class SceneRenderer {
         }
         // Viewports of identical geometry (size, scroll offsets, focus) show identical grids:
         // drawn once, and the diff is shared too when they were sent the same grid.
-        var drawn: [GeometryKey: (grid: CellGrid, old: CellGrid?, operations: [GridOperation])] = [:]
-        return chosen.map { viewport in
+        var drawn: [GeometryKey: Drawn] = [:]
+        drawnRows = 0
+        let frames = chosen.map { viewport in
             let key = GeometryKey(viewport)
-            if let shared = drawn[key], shared.old == viewport.grid, !viewport.needsKeyframe {
-                viewport.grid = shared.grid
-                return (viewport, shared.operations)
+            var drawing = drawn[key] ?? draw(viewport, key)
+            defer {
+                drawn[key] = drawing
+                viewport.grid = drawing.grid
+                viewport.needsKeyframe = false
             }
-            var grid = drawn[key]?.grid ?? CellGrid(width: viewport.size.width, height: viewport.size.height)
-            if drawn[key] == nil { Drawing.draw(viewport.boxes, into: &grid, styles: styles, focus: viewport.focus) }
-            let operations = viewport.needsKeyframe
-                ? GridDiff.keyframe(grid)
-                : GridDiff.diff(from: viewport.grid, to: grid, scrollRegions: scrollRegions(viewport))
-            if !viewport.needsKeyframe { drawn[key] = (grid, viewport.grid, operations) } else if drawn[key] == nil { drawn[key] = (grid, nil, []) }
-            viewport.grid = grid
-            viewport.needsKeyframe = false
+            if viewport.needsKeyframe { return (viewport, GridDiff.keyframe(drawing.grid)) }
+            if let diff = drawing.diff, diff.old == viewport.grid { return (viewport, diff.operations) }
+            // Only a viewer that was sent the grid this one was drawn over can trust the damage.
+            let changed = drawing.over.flatMap { $0 == viewport.grid ? drawing.damage : nil }
+            let regions = (changed?.count ?? .max) < GridDiff.scrollThreshold ? [] : scrollRegions(viewport)
+            let operations = GridDiff.diff(from: viewport.grid, to: drawing.grid, scrollRegions: regions, changedRows: changed)
+            drawing.diff = (viewport.grid, operations)
             return (viewport, operations)
         }
+        // What was drawn is what the next frame draws over; damage is counted from here.
+        drawings = drawn.mapValues { ($0.grid, layouts[$0.layout]?.version ?? -1) }
+        for layout in layouts.values {
+            layout.drawnVersion = layout.version
+            layout.damage = DamagedRows(height: layout.damage.height)
+        }
+        return frames
     }
+
+    /// One geometry's drawing in this frame.
+    private struct Drawn {
+        let layout: LayoutKey
+        let grid: CellGrid
+        /// The last frame's drawing it was drawn over, and the rows that changed since; nil
+        /// when it was drawn whole.
+        let over: CellGrid?
+        let damage: DamagedRows?
+        /// The last diff made from it, for the next viewport that was sent the same grid.
+        var diff: (old: CellGrid, operations: [GridOperation])?
+    }
+
+    /// Draws a geometry: over its last drawing, only the damaged rows, when the drawing is of
+    /// the layout the damage counts from and less than half the screen changed; else whole.
+    private func draw(_ viewport: Viewport, _ key: GeometryKey) -> Drawn {
+        if let layout = layouts[key.layout], let last = drawings[key], last.version == layout.drawnVersion,
+           layout.damage.count <= layout.damage.height / 2 {
+            var grid = last.grid
+            for band in layout.damage.bands {
+                grid.fill(GridRect(column: 0, row: band.lowerBound, width: grid.width, height: band.count), with: .blank)
+                Drawing.draw(viewport.boxes, into: &grid, styles: styles, focus: viewport.focus, band: band)
+            }
+            drawnRows += layout.damage.count
+            return Drawn(layout: key.layout, grid: grid, over: last.grid, damage: layout.damage)
+        }
+        var grid = CellGrid(width: viewport.size.width, height: viewport.size.height)
+        Drawing.draw(viewport.boxes, into: &grid, styles: styles, focus: viewport.focus)
+        drawnRows += grid.height
+        return Drawn(layout: key.layout, grid: grid, over: nil, damage: nil)
+    }
+
+    /// Rows drawn in the last frame, over all geometries: what the tests count.
+    public private(set) var drawnRows = 0
+
+    /// The last layout of each geometry in use, kept for the next layout of that geometry to
+    /// reuse (`PlacementReuse`), with the rows damaged since its drawings were last brought up
+    /// to date.
+    private final class RetainedLayout {
+        var boxes: [LayoutBox] = []
+        var version = 0
+        var drawnVersion = -1
+        var damage: DamagedRows
+        init(height: Int) { damage = DamagedRows(height: height) }
+    }
+
+    private var layouts: [LayoutKey: RetainedLayout] = [:]
+    /// Each geometry's last drawing, and the version of the layout it was drawn from.
+    private var drawings: [GeometryKey: (grid: CellGrid, version: Int)] = [:]
 
     /// What a viewport's layout depends on: its size and scroll offsets.
     private struct LayoutKey: Hashable {
@@ -92,11 +150,13 @@ public final class SceneRenderer {
     }
 
     /// Lays out each viewport; viewports of the same size and scroll offsets share one layout
-    /// (sixteen viewers in four sizes cost four layouts), the clamped offsets included.
+    /// (sixteen viewers in four sizes cost four layouts), the clamped offsets included. Each
+    /// layout starts from the last one of its geometry; geometries no viewport has are dropped.
     private func layoutViewports() {
         let firstPass = engine.nextPass
         defer { engine.prune(keepingPassesFrom: firstPass) }
         var laidOut: [LayoutKey: Viewport] = [:]
+        var kept: [LayoutKey: RetainedLayout] = [:]
         for viewport in viewports {
             let key = LayoutKey(viewport)
             if let twin = laidOut[key] {
@@ -104,19 +164,27 @@ public final class SceneRenderer {
                 viewport.scrollOffsets = twin.scrollOffsets
                 continue
             }
-            layout(viewport)
+            let retained = layouts[key] ?? RetainedLayout(height: viewport.size.height)
+            layout(viewport, from: retained)
             layoutCount += 1
             laidOut[key] = viewport
+            // Under the offsets it was actually shown at: the key the next frame will have.
+            kept[LayoutKey(viewport)] = retained
         }
+        layouts = kept
     }
 
     /// Layouts computed so far (viewports sharing one count once): what the tests count.
     public private(set) var layoutCount = 0
 
-    private func layout(_ viewport: Viewport) {
+    private func layout(_ viewport: Viewport, from retained: RetainedLayout) {
         engine.scrollOffset = { node in viewport.scrollOffsets[ObjectIdentifier(node)] ?? (0, 0) }
         engine.didClampScrollOffset = { node, offset in viewport.scrollOffsets[ObjectIdentifier(node)] = offset }
-        viewport.boxes = engine.layout(root: graph.root, size: viewport.size)
+        let (boxes, damage) = engine.layout(root: graph.root, size: viewport.size, previous: retained.boxes)
+        viewport.boxes = boxes
+        retained.boxes = boxes
+        retained.version += 1
+        retained.damage.formUnion(damage)
     }
 
     // MARK: - Lazy rows

@@ -1,0 +1,53 @@
+/// The rows of a screen whose drawing changed since the last frame: what is drawn again and
+/// diffed. Whole rows, never parts of rows: a wide cluster never spans rows, so a row drawn
+/// again on its own comes out exactly as it would in a drawing of the whole screen.
+public struct DamagedRows: Equatable {
+    public let height: Int
+    private var damaged: [Bool]
+    public private(set) var count = 0
+
+    public init(height: Int) {
+        self.height = max(0, height)
+        damaged = Array(repeating: false, count: self.height)
+    }
+
+    public static func all(height: Int) -> DamagedRows {
+        var rows = DamagedRows(height: height)
+        rows.insert(0..<height)
+        return rows
+    }
+
+    public var isEmpty: Bool { count == 0 }
+
+    public mutating func insert(_ rows: Range<Int>) {
+        for row in rows.clamped(to: 0..<height) where !damaged[row] {
+            damaged[row] = true
+            count += 1
+        }
+    }
+
+    public mutating func formUnion(_ other: DamagedRows) {
+        precondition(other.height == height, "damage of screens of different heights")
+        for row in 0..<height where other.damaged[row] && !damaged[row] {
+            damaged[row] = true
+            count += 1
+        }
+    }
+
+    public func contains(_ row: Int) -> Bool { row >= 0 && row < height && damaged[row] }
+
+    /// The damaged rows as runs of consecutive rows, top to bottom.
+    public var bands: [Range<Int>] {
+        var bands: [Range<Int>] = []
+        var start: Int?
+        for row in 0...height {
+            let isDamaged = row < height && damaged[row]
+            if isDamaged, start == nil { start = row }
+            if !isDamaged, let first = start {
+                bands.append(first..<row)
+                start = nil
+            }
+        }
+        return bands
+    }
+}

@@ -1,0 +1,97 @@
+import LoomGraph
+
+/// What one layout keeps from the last layout of the same viewport geometry, so that a change
+/// costs what changed, not a screenful:
+///
+/// - A subtree in which nothing changed since it was placed (every node's layout stamp is the
+///   one its box recorded: stamps rise from a changed node to the root) and that is placed in
+///   the same frame, clip and context as last time is copied from the last layout, not placed
+///   again. The boxes are identical; what they would compute again, they computed then.
+/// - Boxes placed again are compared with their last placement: where their own drawing
+///   (text, fill, marks, frame) changed, and where last layout's boxes are gone, rows are
+///   damaged. Drawing and diffing then touch only those rows.
+///
+/// The last layout's box of a node is found among its parent's last children, scanning from
+/// where the previous sibling was found: in order, one step per child; moved children cost a
+/// scan of their siblings. No table of all boxes is built.
+struct PlacementReuse {
+    let previous: [LayoutBox]
+    /// Last layout's boxes that this layout placed again or copied; the others are gone.
+    private var matched: [Bool]
+    /// For each element being placed: the range of its last children, and where to look next.
+    private var scopes: [(children: Range<Int>, cursor: Int)]
+    private(set) var damage: DamagedRows
+    /// Boxes placed anew (not copied) in this layout.
+    private(set) var placed = 0
+
+    init(previous: [LayoutBox], height: Int) {
+        self.previous = previous
+        matched = Array(repeating: false, count: previous.count)
+        scopes = [(0..<previous.count, 0)]
+        damage = previous.isEmpty ? .all(height: height) : DamagedRows(height: height)
+    }
+
+    /// The last layout's box of `node` among the last children of the element being placed.
+    mutating func previousBox(of node: Node) -> Int? {
+        guard let scope = scopes.last else { return nil }
+        for (start, end) in [(scope.cursor, scope.children.upperBound), (scope.children.lowerBound, scope.cursor)] {
+            var index = start
+            while index < end {
+                let next = index + previous[index].descendants + 1
+                if previous[index].node === node {
+                    scopes[scopes.count - 1].cursor = next
+                    return index
+                }
+                index = next
+            }
+        }
+        return nil
+    }
+
+    /// Whether the subtree placed at `index` last time can be copied for this placement.
+    func canReuse(_ index: Int, frame: GridRect, clip: GridRect, context: LayoutContext) -> Bool {
+        let box = previous[index]
+        return box.stamp == box.node.layoutStamp && box.frame == frame && box.clip == clip && box.context == context
+    }
+
+    /// Copies the subtree placed at `index` last time.
+    mutating func copy(_ index: Int, into boxes: inout [LayoutBox]) {
+        let subtree = index...(index + previous[index].descendants)
+        boxes.append(contentsOf: previous[subtree])
+        for position in subtree { matched[position] = true }
+    }
+
+    /// Placing the children of an element whose last box is `index` (nil: it is new).
+    mutating func enter(_ index: Int?) {
+        scopes.append(index.map { ($0 + 1..<$0 + 1 + previous[$0].descendants, $0 + 1) } ?? (0..<0, 0))
+    }
+
+    mutating func leave() {
+        scopes.removeLast()
+    }
+
+    /// A box placed anew, complete with its children: damages its rows, and those of its last
+    /// placement, where its own drawing changed.
+    mutating func didPlace(_ box: LayoutBox, previously index: Int?) {
+        placed += 1
+        guard let index else {
+            damage.insert(box.drawnRows)
+            return
+        }
+        matched[index] = true
+        let old = previous[index]
+        if !old.drawsLike(box) {
+            damage.insert(old.drawnRows)
+            damage.insert(box.drawnRows)
+        }
+    }
+
+    /// The damage, once the layout is complete: what the last layout drew and this one does not
+    /// have is damage too.
+    mutating func finish() -> DamagedRows {
+        for (index, wasMatched) in matched.enumerated() where !wasMatched {
+            damage.insert(previous[index].drawnRows)
+        }
+        return damage
+    }
+}

@@ -1,0 +1,118 @@
+import LoomGraph
+@testable import LoomLayout
+import LoomTestSupport
+import Observation
+import Testing
+
+@Observable
+private final class Job: Identifiable {
+    let id: Int
+    var title: String
+    var done = false
+    init(id: Int, title: String) {
+        self.id = id
+        self.title = title
+    }
+}
+
+@Observable
+private final class Board {
+    var header = "jobs"
+    var banner = false
+    var jobs: [Job]
+    var nextID: Int
+    init(count: Int) {
+        jobs = (0..<count).map { Job(id: $0, title: "job \($0)") }
+        nextID = count
+    }
+}
+
+private struct JobRow: View {
+    let job: Job
+    var body: some View {
+        HStack {
+            Text(job.title).foregroundColor(job.done ? .green : .red).lineLimit(2)
+            Spacer()
+            Toggle("done", isOn: Binding(get: { job.done }, set: { job.done = $0 }))
+        }
+    }
+}
+
+private struct BoardView: View {
+    let board: Board
+    var body: some View {
+        NavigationStack {
+            VStack(alignment: .leading) {
+                Text(board.header).border(.blue)
+                if board.banner { Text("横幅 banner").background(.yellow) }
+                HStack { Text("jobs: \(board.jobs.count)"); Spacer(); Divider(); Text("end") }
+                List(board.jobs) { JobRow(job: $0) }
+            }
+        }
+    }
+}
+
+/// A kept layout and a drawing of damaged rows must be indistinguishable from a layout and a
+/// drawing made from nothing: the rule every frame's shortcut answers to.
+@Suite("Retained frames")
+struct RetainedFrameTests {
+    private static let titles = ["x", "a longer title that wraps onto a second line at narrow widths", "漢字のタイトル", "👩‍👩‍👧 family", "", "short"]
+
+    /// The boxes of a layout made from nothing, with the viewport's scroll offsets.
+    private func freshBoxes(_ renderer: SceneRenderer, _ viewport: Viewport) -> [LayoutBox] {
+        let engine = LayoutEngine()
+        engine.scrollOffset = { viewport.scrollOffsets[ObjectIdentifier($0)] ?? (0, 0) }
+        return engine.layout(root: renderer.graph.root, size: viewport.size).boxes
+    }
+
+    @Test func keptLayoutsAndDamagedDrawingsEqualOnesMadeFromNothing() {
+        var random = SplitMix(state: 2026)
+        let board = Board(count: 8)   // shorter than the screens: rows removed leave blank space
+        let renderer = SceneRenderer(graph: ViewGraph(BoardView(board: board)))
+        let viewports = [Size(width: 60, height: 20), Size(width: 60, height: 20), Size(width: 34, height: 12)].map(renderer.addViewport)
+        var sent = renderer.render().map { $0.viewport.grid }
+        for step in 0..<400 {
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0...3: board.jobs.randomElement(using: &random)?.title = Self.titles.randomElement(using: &random)!
+            case 4: board.jobs.randomElement(using: &random)?.done.toggle()
+            case 5:
+                board.jobs.insert(Job(id: board.nextID, title: "new \(board.nextID)"), at: Int.random(in: 0...board.jobs.count, using: &random))
+                board.nextID += 1
+            case 6: if !board.jobs.isEmpty { board.jobs.remove(at: Int.random(in: 0..<board.jobs.count, using: &random)) }
+            case 7: Bool.random(using: &random) ? board.banner.toggle() : (board.header = Self.titles.randomElement(using: &random)!)
+            case 8: _ = renderer.handle(.wheel(lines: Int.random(in: -3...3, using: &random), row: 8, column: 2), in: viewports[1])
+            default: _ = renderer.handle([.tab, .down, .up, .space].randomElement(using: &random)!, in: viewports[Int.random(in: 0..<3, using: &random)])
+            }
+            let frames = renderer.render()
+            for (index, frame) in frames.enumerated() {
+                let viewport = frame.viewport
+                let fresh = freshBoxes(renderer, viewport)
+                #expect(fresh.count == viewport.boxes.count, "step \(step): the same boxes")
+                let same = zip(fresh, viewport.boxes).allSatisfy { $0.node === $1.node && $0.descendants == $1.descendants && $0.drawsLike($1) }
+                #expect(same, "step \(step), viewport \(index): kept boxes equal fresh ones")
+                var whole = CellGrid(width: viewport.size.width, height: viewport.size.height)
+                Drawing.draw(fresh, into: &whole, styles: renderer.styles, focus: viewport.focus)
+                #expect(viewport.grid == whole, "step \(step), viewport \(index): a drawing of damaged rows equals a whole drawing")
+                sent[index].apply(frame.operations)
+                #expect(sent[index] == whole, "step \(step), viewport \(index): the operations bring the viewer's grid up to date")
+                if !same || viewport.grid != whole || sent[index] != whole { return }
+            }
+        }
+    }
+
+    @Test func aOneRowChangePlacesThatRowAndItsAncestorsAndDrawsOneRow() {
+        let board = Board(count: 1_000)
+        let renderer = SceneRenderer(graph: ViewGraph(BoardView(board: board)))
+        let viewport = renderer.addViewport(size: Size(width: 200, height: 50))
+        _ = renderer.render()
+        _ = renderer.render()
+        let boxes = viewport.boxes.count
+        board.jobs[7].title = "job seven"
+        let frame = renderer.render()[0]
+        // The row's HStack, text, spacer and toggle (with its label), and the ancestors above
+        // it down from the root: not the other rows, whatever the list's length.
+        #expect(renderer.engine.placements <= 14, "placed \(renderer.engine.placements) of \(boxes) boxes")
+        #expect(renderer.drawnRows == 1)
+        #expect(frame.operations.count == 1)
+    }
+}
