@@ -70,7 +70,8 @@ struct RetainedFrameTests {
         let board = Board(count: 8)   // shorter than the screens: rows removed leave blank space
         let renderer = SceneRenderer(graph: ViewGraph(BoardView(board: board)))
         let viewports = [Size(width: 60, height: 20), Size(width: 60, height: 20), Size(width: 34, height: 12)].map(renderer.addViewport)
-        var sent = renderer.render().map { $0.viewport.grid }
+        var sent: [ObjectIdentifier: CellGrid] = [:]
+        for frame in renderer.render() { sent[ObjectIdentifier(frame.viewport)] = frame.viewport.grid }
         for step in 0..<400 {
             switch Int.random(in: 0..<10, using: &random) {
             case 0...3: board.jobs.randomElement(using: &random)?.title = Self.titles.randomElement(using: &random)!
@@ -80,10 +81,19 @@ struct RetainedFrameTests {
                 board.nextID += 1
             case 6: if !board.jobs.isEmpty { board.jobs.remove(at: Int.random(in: 0..<board.jobs.count, using: &random)) }
             case 7: Bool.random(using: &random) ? board.banner.toggle() : (board.header = Self.titles.randomElement(using: &random)!)
+            case 8 where Bool.random(using: &random):
+                let size = viewports[2].size.width == 34 ? Size(width: 50, height: 16) : Size(width: 34, height: 12)
+                viewports[2].resize(to: size)
+                sent[ObjectIdentifier(viewports[2])] = CellGrid(width: size.width, height: size.height)
             case 8: _ = renderer.handle(.wheel(lines: Int.random(in: -3...3, using: &random), row: 8, column: 2), in: viewports[1])
             default: _ = renderer.handle([.tab, .down, .up, .space].randomElement(using: &random)!, in: viewports[Int.random(in: 0..<3, using: &random)])
             }
-            let frames = renderer.render()
+            // Now and then a viewer is behind and skipped; it catches up in a later frame.
+            let chosen = viewports.filter { _ in Int.random(in: 0..<4, using: &random) > 0 }
+            let frames = renderer.render(only: chosen)
+            for viewport in viewports where !chosen.contains(where: { $0 === viewport }) {
+                #expect(viewport.needsKeyframe || viewport.grid == sent[ObjectIdentifier(viewport)], "step \(step): a skipped viewer keeps the grid it was sent")
+            }
             for (index, frame) in frames.enumerated() {
                 let viewport = frame.viewport
                 let fresh = freshBoxes(renderer, viewport)
@@ -93,9 +103,11 @@ struct RetainedFrameTests {
                 var whole = CellGrid(width: viewport.size.width, height: viewport.size.height)
                 Drawing.draw(fresh, into: &whole, styles: renderer.styles, focus: viewport.focus)
                 #expect(viewport.grid == whole, "step \(step), viewport \(index): a drawing of damaged rows equals a whole drawing")
-                sent[index].apply(frame.operations)
-                #expect(sent[index] == whole, "step \(step), viewport \(index): the operations bring the viewer's grid up to date")
-                if !same || viewport.grid != whole || sent[index] != whole { return }
+                var screen = sent[ObjectIdentifier(viewport)]!
+                screen.apply(frame.operations)
+                sent[ObjectIdentifier(viewport)] = screen
+                #expect(screen == whole, "step \(step), viewport \(index): the operations bring the viewer's grid up to date")
+                if !same || viewport.grid != whole || screen != whole { return }
             }
         }
     }
@@ -114,5 +126,29 @@ struct RetainedFrameTests {
         #expect(renderer.engine.placements <= 14, "placed \(renderer.engine.placements) of \(boxes) boxes")
         #expect(renderer.drawnRows == 1)
         #expect(frame.operations.count == 1)
+
+        // The screen is drawn in place: no copy of it per frame.
+        let storage = { viewport.grid.cells.withUnsafeBufferPointer { $0.baseAddress } }
+        let before = storage()
+        board.jobs[8].title = "job eight"
+        _ = renderer.render()
+        #expect(storage() == before)
+    }
+
+    @Test func theLayoutCacheStaysWithinTwiceWhatTheScreensShowWhileAViewerScrollsAway() {
+        let board = Board(count: 100_000)
+        let renderer = SceneRenderer(graph: ViewGraph(BoardView(board: board)))
+        let viewport = renderer.addViewport(size: Size(width: 80, height: 40))
+        _ = renderer.render()
+        var largest = 0
+        for _ in 0..<300 {
+            _ = renderer.handle(.pageDown, in: viewport)
+            _ = renderer.render()
+            largest = max(largest, renderer.engine.cachedNodes)
+        }
+        let list = viewport.boxes.first { $0.primitive == .list }!.node
+        #expect(viewport.scrollOffset(of: list) > 5_000, "scrolled far down the list")
+        // Unpruned, every row scrolled past would stay: thousands of rows, 5 nodes each.
+        #expect(largest <= 2 * max(LayoutEngine.pruningFloor, 2 * viewport.boxes.count))
     }
 }

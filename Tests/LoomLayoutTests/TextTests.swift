@@ -18,6 +18,8 @@ struct ClusterTests {
             #expect(Cluster.clusters(of: text).map(\.width) == widths, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }
         #expect(Cluster.width(of: "日本語 ok") == 9)
+        // Printable ASCII takes a shortcut past segmentation: one cluster per character.
+        #expect(Cluster.clusters(of: " job ~42!").map(\.text) == [" ", "j", "o", "b", " ", "~", "4", "2", "!"])
     }
 }
 

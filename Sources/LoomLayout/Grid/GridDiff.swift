@@ -14,16 +14,8 @@ public enum GridDiff {
     /// Changed rows below this never make a scroll worth sending.
     static let scrollThreshold = 3
 
-    ///
-    /// `changedRows`, when the caller knows them, are the only rows that can differ: fewer than
-    /// a scroll needs are compared alone (a one-row change costs a row, not a screen).
-    public static func diff(from old: CellGrid, to new: CellGrid, scrollRegions: [GridRect] = [], changedRows: DamagedRows? = nil) -> [GridOperation] {
+    public static func diff(from old: CellGrid, to new: CellGrid, scrollRegions: [GridRect] = []) -> [GridOperation] {
         precondition(old.width == new.width && old.height == new.height, "diff needs grids of one size; send a keyframe instead")
-        if let changedRows, changedRows.count < scrollThreshold {
-            return changedRows.bands.joined().flatMap { row in
-                lineOperations(row: row, from: old.row(row), to: new.row(row), width: new.width)
-            }
-        }
         var operations: [GridOperation] = []
         var current = old
         for region in scrollRegions {
@@ -38,6 +30,15 @@ public enum GridDiff {
             operations += lineOperations(row: row, from: current.row(row), to: new.row(row), width: new.width)
         }
         return operations
+    }
+
+    /// The operations for rows known to be the only ones that changed, given their old cells:
+    /// a one-row change costs a row, not a screen (no scroll is looked for).
+    public static func diff(rows: [(row: Int, old: ArraySlice<Cell>)], to new: CellGrid) -> [GridOperation] {
+        rows.flatMap { row, old in
+            precondition(old.count == new.width, "a row of another width")
+            return lineOperations(row: row, from: old, to: new.row(row), width: new.width)
+        }
     }
 
     /// Every cell of `grid`, as line operations (a keyframe).

@@ -36,6 +36,14 @@ public final class LayoutEngine {
         let axis: Axis?
     }
 
+    struct StackKey: Hashable {
+        let axis: Axis
+        let spacing: Int
+        let lazy: Bool
+        let proposal: ProposedSize
+        let text: TextOptions
+    }
+
     private struct TextKey: Hashable {
         let width: Int?
         let options: TextOptions
@@ -43,18 +51,20 @@ public final class LayoutEngine {
 
     private final class Entry {
         var stamp: Int
-        var pass: Int
         var sizes: [Key: Size] = [:]
         var lines: [TextKey: [TextLine]] = [:]
         var naturalWidths: [TextOptions: Int] = [:]
-        init(stamp: Int, pass: Int) {
+        /// The node's stack layouts: measuring computes them, placing (and measuring again at
+        /// another viewport's identical proposal) finds them.
+        var stacks: [StackKey: StackLayout] = [:]
+        /// The elements below the node, found once per stamp.
+        var elements: [LayoutElement]?
+        init(stamp: Int) {
             self.stamp = stamp
-            self.pass = pass
         }
     }
 
     private var cache: [ObjectIdentifier: Entry] = [:]
-    private var pass = 0
     /// Mean row height per lazy container, from the last layout (for viewports' row estimates).
     public private(set) var rowHeights: [ObjectIdentifier: Double] = [:]
     /// The offset each scroll container is shown at (rows, columns), asked during placement.
@@ -73,7 +83,6 @@ public final class LayoutEngine {
     /// `previous` is the last layout of the same geometry (see `PlacementReuse`); the damage is
     /// the rows whose drawing changed since then (all of them, without a previous layout).
     func layout(root: Node, size: Size, previous: [LayoutBox] = []) -> (boxes: [LayoutBox], damage: DamagedRows) {
-        pass += 1
         depthLimitHits = 0
         measurements = 0
         textLayouts = 0
@@ -107,22 +116,28 @@ public final class LayoutEngine {
     /// Boxes placed anew (not copied from the previous layout) in the last layout.
     public private(set) var placements = 0
 
-    /// Copied boxes keep their nodes' cache entries: they are in use, not to be pruned.
-    func keepEntries(of boxes: ArraySlice<LayoutBox>) {
-        for box in boxes {
-            cache[ObjectIdentifier(box.node)]?.pass = pass
+    /// Entries the last pruning kept.
+    private var keptAtLastPruning = 0
+    /// Below this many entries the cache is never pruned.
+    static let pruningFloor = 512
+
+    /// Drops the entries of nodes that none of `layouts` placed (gone, or scrolled out of every
+    /// viewport). Pruning visits every entry, so it waits until the cache has doubled since the
+    /// last one: its cost per frame stays constant, while the cache stays within twice what the
+    /// screens show. Called after a frame's layouts: pruning after each would throw away, at
+    /// every viewport of another size, what the others measured.
+    func prune(keepingWhatIsPlacedIn layouts: some Sequence<[LayoutBox]>) {
+        guard cache.count > Swift.max(Self.pruningFloor, 2 * keptAtLastPruning) else { return }
+        var placed = Set<ObjectIdentifier>()
+        for boxes in layouts {
+            for box in boxes { placed.insert(ObjectIdentifier(box.node)) }
         }
+        cache = cache.filter { placed.contains($0.key) }
+        keptAtLastPruning = cache.count
     }
 
-    /// The number of the next layout pass (each `layout` is one).
-    var nextPass: Int { pass + 1 }
-
-    /// Drops the entries of nodes no layout since `firstPass` used (gone, or scrolled out of
-    /// every viewport). Called once per frame, after the frame's layouts: dropping after each
-    /// would throw away, at every viewport of another size, what the others measured.
-    func prune(keepingPassesFrom firstPass: Int) {
-        cache = cache.filter { $0.value.pass >= firstPass }
-    }
+    /// Layout results kept: what pruning bounds.
+    public var cachedNodes: Int { cache.count }
 
     // MARK: - Measuring
 
@@ -145,7 +160,7 @@ public final class LayoutEngine {
     }
 
     private func computeSize(of element: LayoutElement, proposal: ProposedSize, context: LayoutContext, depth: Int) -> Size {
-        let children = LayoutElement.children(of: element.node)
+        let children = childElements(of: element.node)
         let inner = context.applying(element.primitive)
         switch element.primitive {
         case .text(let text):
@@ -163,9 +178,9 @@ public final class LayoutEngine {
         case .color:
             return Size(width: finite(proposal.width) ?? 1, height: finite(proposal.height) ?? 1)
         case .vStack(_, let spacing, let lazy):
-            return stack(.vertical, children, spacing: spacing ?? 0, lazy: lazy, proposal: proposal, context: context, depth: depth).size
+            return stack(.vertical, children, of: element.node, spacing: spacing ?? 0, lazy: lazy, proposal: proposal, context: context, depth: depth).size
         case .hStack(_, let spacing, let lazy):
-            return stack(.horizontal, children, spacing: spacing ?? Self.defaultHorizontalSpacing, lazy: lazy, proposal: proposal, context: context, depth: depth).size
+            return stack(.horizontal, children, of: element.node, spacing: spacing ?? Self.defaultHorizontalSpacing, lazy: lazy, proposal: proposal, context: context, depth: depth).size
         case .zStack, .navigationStack:
             let sizes = children.map { size(of: $0, proposal: proposal, context: context, depth: depth + 1) }
             return Size(width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).max() ?? 0)
@@ -176,7 +191,7 @@ public final class LayoutEngine {
             let content = scrollContent(children, axes: axes, proposal: proposal, context: context, depth: depth)
             return Size(width: finite(proposal.width) ?? content.width, height: finite(proposal.height) ?? content.height)
         case .list:
-            let content = listContent(children, width: finite(proposal.width), context: context, depth: depth).size
+            let content = listContent(children, of: element.node, width: finite(proposal.width), context: context, depth: depth).size
             return Size(width: finite(proposal.width) ?? content.width, height: finite(proposal.height) ?? content.height)
         case .button:
             return content(children, proposal: proposal, context: inner, depth: depth)
@@ -217,16 +232,14 @@ public final class LayoutEngine {
         ProposedSize(width: proposal.width.map { $0.subtracting(width) }, height: proposal.height.map { $0.subtracting(height) })
     }
 
-    /// The node's cache entry, valid for its current layout stamp (a fresh one when it changed),
-    /// marked as used in this pass. Placement uses it too: a text placed without being measured
-    /// (its parent's size was cached) keeps its lines, and is not pruned as unused.
+    /// The node's cache entry, valid for its current layout stamp (a fresh one when it changed).
+    /// Placement uses it too: a text placed without being measured (its parent's size was
+    /// cached) keeps its lines. An entry left by a node that is gone never matches a node made
+    /// later at the same address: that node's stamp is a later generation.
     private func entry(for node: Node) -> Entry {
         let id = ObjectIdentifier(node)
-        if let existing = cache[id], existing.stamp == node.layoutStamp {
-            existing.pass = pass
-            return existing
-        }
-        let entry = Entry(stamp: node.layoutStamp, pass: pass)
+        if let existing = cache[id], existing.stamp == node.layoutStamp { return existing }
+        let entry = Entry(stamp: node.layoutStamp)
         cache[id] = entry
         return entry
     }
@@ -267,6 +280,26 @@ public final class LayoutEngine {
         /// Lazy stacks: where each built row starts along the axis (its index times the estimated
         /// row height), nil for elements that are not rows; empty for other stacks.
         var rowStarts: [Int?] = []
+    }
+
+    /// A stack's layout, kept with its node's other layout results while the node's stamp holds.
+    func stack(_ axis: Axis, _ children: [LayoutElement], of owner: Node, spacing: Int, lazy: Bool, proposal: ProposedSize,
+               context: LayoutContext, depth: Int) -> StackLayout {
+        let key = StackKey(axis: axis, spacing: spacing, lazy: lazy, proposal: proposal, text: context.measuringKey)
+        let entry = self.entry(for: owner)
+        if let layout = entry.stacks[key] { return layout }
+        let layout = stack(axis, children, spacing: spacing, lazy: lazy, proposal: proposal, context: context, depth: depth)
+        entry.stacks[key] = layout
+        return layout
+    }
+
+    /// The elements below `node`, kept while its stamp holds (measuring and placing both ask).
+    func childElements(of node: Node) -> [LayoutElement] {
+        let entry = self.entry(for: node)
+        if let elements = entry.elements { return elements }
+        let elements = LayoutElement.children(of: node)
+        entry.elements = elements
+        return elements
     }
 
     /// SwiftUI's stack algorithm on cells (see the type's comment).
@@ -335,8 +368,8 @@ public final class LayoutEngine {
     }
 
     /// A list's rows, with a separator line between rows.
-    func listContent(_ children: [LayoutElement], width: Int?, context: LayoutContext, depth: Int) -> StackLayout {
-        var layout = stack(.vertical, children, spacing: 1, lazy: true, proposal: ProposedSize(width: width, height: nil), context: context, depth: depth)
+    func listContent(_ children: [LayoutElement], of list: Node, width: Int?, context: LayoutContext, depth: Int) -> StackLayout {
+        var layout = stack(.vertical, children, of: list, spacing: 1, lazy: true, proposal: ProposedSize(width: width, height: nil), context: context, depth: depth)
         layout.size.width = width ?? layout.size.width
         return layout
     }

@@ -7,15 +7,13 @@ extension LayoutEngine {
         guard depth < Self.maximumDepth else { return }
         let previous = reuse.previousBox(of: element.node)
         if let previous, reuse.canReuse(previous, frame: frame, clip: clip, context: context) {
-            let first = boxes.count
             reuse.copy(previous, into: &boxes)
-            keepEntries(of: boxes[first...])
             return
         }
         reuse.enter(previous)
         defer { reuse.leave() }
         let index = boxes.count
-        let children = LayoutElement.children(of: element.node)
+        let children = childElements(of: element.node)
         let inner = context.applying(element.primitive)
         boxes.append(LayoutBox(node: element.node, primitive: element.primitive, frame: frame, clip: clip, context: context))
         var marks: [Mark] = []
@@ -33,9 +31,9 @@ extension LayoutEngine {
                 marks.append(.line(column: frame.column, row: frame.row, width: frame.width))
             }
         case .vStack(let alignment, let spacing, let lazy):
-            placeStack(.vertical, children, across: alignment.fraction, spacing: spacing ?? 0, lazy: lazy, frame: frame, clip: clip, context: context, depth: depth, into: &boxes)
+            placeStack(.vertical, children, of: element.node, across: alignment.fraction, spacing: spacing ?? 0, lazy: lazy, frame: frame, clip: clip, context: context, depth: depth, into: &boxes)
         case .hStack(let alignment, let spacing, let lazy):
-            placeStack(.horizontal, children, across: alignment.fraction, spacing: spacing ?? Self.defaultHorizontalSpacing, lazy: lazy, frame: frame, clip: clip, context: context, depth: depth, into: &boxes)
+            placeStack(.horizontal, children, of: element.node, across: alignment.fraction, spacing: spacing ?? Self.defaultHorizontalSpacing, lazy: lazy, frame: frame, clip: clip, context: context, depth: depth, into: &boxes)
         case .zStack(let alignment):
             for child in children {
                 let measured = self.size(of: child, proposal: size, context: context, depth: depth + 1)
@@ -112,12 +110,15 @@ extension LayoutEngine {
     }
 
     /// `across`: 0 leading/top, 0.5 centre, 1 trailing/bottom.
-    private func placeStack(_ axis: Axis, _ children: [LayoutElement], across: Double, spacing: Int, lazy: Bool, frame: GridRect, clip: GridRect,
+    /// `owner`: the stack's node, whose measured layout placement reuses; nil for a wrapper's
+    /// several elements.
+    private func placeStack(_ axis: Axis, _ children: [LayoutElement], of owner: Node? = nil, across: Double, spacing: Int, lazy: Bool, frame: GridRect, clip: GridRect,
                             context: LayoutContext, depth: Int, into boxes: inout [LayoutBox]) {
         var inner = context
         inner.stackAxis = axis
         let proposal = ProposedSize(width: frame.width, height: frame.height)
-        let layout = stack(axis, children, spacing: spacing, lazy: lazy, proposal: proposal, context: context, depth: depth)
+        let layout = owner.map { stack(axis, children, of: $0, spacing: spacing, lazy: lazy, proposal: proposal, context: context, depth: depth) }
+            ?? stack(axis, children, spacing: spacing, lazy: lazy, proposal: proposal, context: context, depth: depth)
         let frameSize = Size(width: frame.width, height: frame.height)
         let origin = axis == .vertical ? frame.row : frame.column
         var position = origin
@@ -150,7 +151,7 @@ extension LayoutEngine {
                            into boxes: inout [LayoutBox], marks: inout [Mark]) {
         var inner = context
         inner.stackAxis = .vertical
-        let layout = listContent(children, width: frame.width, context: context, depth: depth)
+        let layout = listContent(children, of: node, width: frame.width, context: context, depth: depth)
         contentSizes[ObjectIdentifier(node)] = layout.size
         let offset = clampedOffset(node, content: layout.size, frame: frame)
         let listClip = clip.intersection(frame)

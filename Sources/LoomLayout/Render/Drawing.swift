@@ -50,7 +50,7 @@ enum Drawing {
     }
 
     private static func drawMarks(_ marks: [Mark], style: StyleID, dimStyle: StyleID, clip: GridRect, into grid: inout CellGrid) {
-        for mark in marks {
+        for mark in marks where mark.row >= clip.row && mark.row < clip.maxRow {
             let width = mark.clusters.reduce(0) { $0 + $1.width }
             for copy in 0..<mark.repeats {
                 grid.put(mark.clusters, style: mark.dim ? dimStyle : style, row: mark.row, column: mark.column + copy * width, clip: clip)

@@ -48,64 +48,93 @@ public final class SceneRenderer {
             layoutViewports()
         }
         // Viewports of identical geometry (size, scroll offsets, focus) show identical grids:
-        // drawn once, and the diff is shared too when they were sent the same grid.
-        var drawn: [GeometryKey: Drawn] = [:]
-        drawnRows = 0
-        let frames = chosen.map { viewport in
+        // drawn once, and the diff is shared by those that were sent the same grid.
+        var groups: [GeometryKey: [Viewport]] = [:]
+        var order: [GeometryKey] = []
+        for viewport in chosen {
             let key = GeometryKey(viewport)
-            var drawing = drawn[key] ?? draw(viewport, key)
-            defer {
-                drawn[key] = drawing
-                viewport.grid = drawing.grid
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(viewport)
+        }
+        drawnRows = 0
+        var operations: [ObjectIdentifier: [GridOperation]] = [:]
+        var drawn: [GeometryKey: (grid: CellGrid, version: Int)] = [:]
+        for key in order {
+            let group = groups[key]!
+            let grid = draw(key, for: group, operations: &operations)
+            drawn[key] = (grid, layouts[key.layout]?.version ?? -1)
+            for viewport in group {
+                viewport.grid = grid
                 viewport.needsKeyframe = false
             }
-            if viewport.needsKeyframe { return (viewport, GridDiff.keyframe(drawing.grid)) }
-            if let diff = drawing.diff, diff.old == viewport.grid { return (viewport, diff.operations) }
-            // Only a viewer that was sent the grid this one was drawn over can trust the damage.
-            let changed = drawing.over.flatMap { $0 == viewport.grid ? drawing.damage : nil }
-            let regions = (changed?.count ?? .max) < GridDiff.scrollThreshold ? [] : scrollRegions(viewport)
-            let operations = GridDiff.diff(from: viewport.grid, to: drawing.grid, scrollRegions: regions, changedRows: changed)
-            drawing.diff = (viewport.grid, operations)
-            return (viewport, operations)
         }
         // What was drawn is what the next frame draws over; damage is counted from here.
-        drawings = drawn.mapValues { ($0.grid, layouts[$0.layout]?.version ?? -1) }
+        drawings = drawn
         for layout in layouts.values {
             layout.drawnVersion = layout.version
             layout.damage = DamagedRows(height: layout.damage.height)
         }
-        return frames
+        return chosen.map { ($0, operations[ObjectIdentifier($0)] ?? []) }
     }
 
-    /// One geometry's drawing in this frame.
-    private struct Drawn {
-        let layout: LayoutKey
-        let grid: CellGrid
-        /// The last frame's drawing it was drawn over, and the rows that changed since; nil
-        /// when it was drawn whole.
-        let over: CellGrid?
-        let damage: DamagedRows?
-        /// The last diff made from it, for the next viewport that was sent the same grid.
-        var diff: (old: CellGrid, operations: [GridOperation])?
-    }
-
-    /// Draws a geometry: over its last drawing, only the damaged rows, when the drawing is of
-    /// the layout the damage counts from and less than half the screen changed; else whole.
-    private func draw(_ viewport: Viewport, _ key: GeometryKey) -> Drawn {
-        if let layout = layouts[key.layout], let last = drawings[key], last.version == layout.drawnVersion,
-           layout.damage.count <= layout.damage.height / 2 {
-            var grid = last.grid
-            for band in layout.damage.bands {
-                grid.fill(GridRect(column: 0, row: band.lowerBound, width: grid.width, height: band.count), with: .blank)
-                Drawing.draw(viewport.boxes, into: &grid, styles: styles, focus: viewport.focus, band: band)
+    /// Draws one geometry and the operations that bring each of its viewports up to date.
+    ///
+    /// Over its last drawing, only the damaged rows are drawn again, when that drawing is of
+    /// the layout the damage counts from and no more than half the screen changed; else it is
+    /// drawn whole. A change of fewer rows than a scroll needs is drawn in place: the rows it
+    /// replaces are copied first and the viewers that have the last drawing get a diff of those
+    /// rows alone, so no copy of the screen is made (a viewer that is behind still holds the
+    /// old grid, and copy-on-write keeps it intact).
+    private func draw(_ key: GeometryKey, for group: [Viewport], operations: inout [ObjectIdentifier: [GridOperation]]) -> CellGrid {
+        let viewport = group[0]
+        var diffs: [(old: CellGrid, operations: [GridOperation])] = []
+        // Taken out of `drawings`, so that nothing but the viewers holds it.
+        if let layout = layouts[key.layout], drawings[key]?.version == layout.drawnVersion, layout.damage.count <= layout.damage.height / 2,
+           var grid = drawings.removeValue(forKey: key)?.grid {
+            let rows = Array(layout.damage.bands.joined())
+            if rows.count < GridDiff.scrollThreshold {
+                let before = rows.map { Array(grid.row($0)) }
+                let current = group.filter { !$0.needsKeyframe && $0.grid == grid }
+                for viewport in current { viewport.grid = CellGrid(width: 0, height: 0) }
+                redraw(layout.damage, of: viewport, into: &grid)
+                let changes = GridDiff.diff(rows: zip(rows, before).map { ($0, $1[...]) }, to: grid)
+                for viewport in current { operations[ObjectIdentifier(viewport)] = changes }
+            } else {
+                let old = grid
+                redraw(layout.damage, of: viewport, into: &grid)
+                diffs.append((old, GridDiff.diff(from: old, to: grid, scrollRegions: scrollRegions(viewport))))
             }
-            drawnRows += layout.damage.count
-            return Drawn(layout: key.layout, grid: grid, over: last.grid, damage: layout.damage)
+            return finish(grid)
         }
         var grid = CellGrid(width: viewport.size.width, height: viewport.size.height)
         Drawing.draw(viewport.boxes, into: &grid, styles: styles, focus: viewport.focus)
         drawnRows += grid.height
-        return Drawn(layout: key.layout, grid: grid, over: nil, damage: nil)
+        return finish(grid)
+
+        /// The operations of the viewports not served yet: a keyframe, or a diff from what they were sent.
+        func finish(_ grid: CellGrid) -> CellGrid {
+            for viewport in group where operations[ObjectIdentifier(viewport)] == nil {
+                if viewport.needsKeyframe {
+                    operations[ObjectIdentifier(viewport)] = GridDiff.keyframe(grid)
+                } else if let shared = diffs.first(where: { $0.old == viewport.grid }) {
+                    operations[ObjectIdentifier(viewport)] = shared.operations
+                } else {
+                    let changes = GridDiff.diff(from: viewport.grid, to: grid, scrollRegions: scrollRegions(viewport))
+                    diffs.append((viewport.grid, changes))
+                    operations[ObjectIdentifier(viewport)] = changes
+                }
+            }
+            return grid
+        }
+    }
+
+    /// Draws the damaged rows again, each band cleared first.
+    private func redraw(_ damage: DamagedRows, of viewport: Viewport, into grid: inout CellGrid) {
+        for band in damage.bands {
+            grid.fill(GridRect(column: 0, row: band.lowerBound, width: grid.width, height: band.count), with: .blank)
+            Drawing.draw(viewport.boxes, into: &grid, styles: styles, focus: viewport.focus, band: band)
+        }
+        drawnRows += damage.count
     }
 
     /// Rows drawn in the last frame, over all geometries: what the tests count.
@@ -153,8 +182,6 @@ public final class SceneRenderer {
     /// (sixteen viewers in four sizes cost four layouts), the clamped offsets included. Each
     /// layout starts from the last one of its geometry; geometries no viewport has are dropped.
     private func layoutViewports() {
-        let firstPass = engine.nextPass
-        defer { engine.prune(keepingPassesFrom: firstPass) }
         var laidOut: [LayoutKey: Viewport] = [:]
         var kept: [LayoutKey: RetainedLayout] = [:]
         for viewport in viewports {
@@ -172,6 +199,7 @@ public final class SceneRenderer {
             kept[LayoutKey(viewport)] = retained
         }
         layouts = kept
+        engine.prune(keepingWhatIsPlacedIn: kept.values.lazy.map(\.boxes))
     }
 
     /// Layouts computed so far (viewports sharing one count once): what the tests count.

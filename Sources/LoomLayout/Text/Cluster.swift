@@ -23,6 +23,9 @@ public struct Cluster: Sendable, Hashable, CustomStringConvertible {
     static let bottomLeft = Cluster(text: "└", width: 1)
     static let bottomRight = Cluster(text: "┘", width: 1)
 
+    /// Each printable ASCII character (space to tilde) as a cluster, made once.
+    private static let printableASCII = (0x20..<0x7F).map { Cluster(text: String(UnicodeScalar(UInt8($0))), width: 1) }
+
     /// Clusters of ASCII or box-drawing text known to be one cell each (no segmentation).
     static func cells(_ text: String) -> [Cluster] {
         text.map { Cluster(text: String($0), width: 1) }
@@ -31,6 +34,11 @@ public struct Cluster: Sendable, Hashable, CustomStringConvertible {
     /// The clusters of `text`, with control characters (tabs, newlines, escapes) left out:
     /// callers split lines first; a terminal must never receive raw control characters from data.
     public static func clusters(of text: String) -> [Cluster] {
+        // Printable ASCII, the common case, is one cell per byte: no segmentation needed (a
+        // combining mark or ZWJ that would join two characters is never ASCII).
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return text.utf8.map { printableASCII[Int($0) - 0x20] }
+        }
         var clusters: [Cluster] = []
         var current: [Unicode.Scalar] = []
         var state: utf8proc_int32_t = 0
