@@ -33,16 +33,20 @@ final class BenchViewers {
         var pollers = connections.map { pollfd(fd: $0.input, events: Int16(POLLIN), revents: 0) }
         if let extra { pollers.append(pollfd(fd: extra, events: Int16(POLLIN), revents: 0)) }
         guard poll(&pollers, nfds_t(pollers.count), timeoutMilliseconds) > 0 else { return false }
+        // Acknowledged after every ready viewer is read: each viewer is its own process in
+        // life, so one viewer's receipt must not wait for the others' acknowledgements.
+        var acknowledgements: [(DaemonConnection, Int64)] = []
         for (index, connection) in connections.enumerated() where pollers[index].revents != 0 {
             guard let messages = try? connection.receive() else { continue }
             for message in messages {
                 if case .flush(let sequence) = message {
                     flushes[index] += 1
                     flushed(index)
-                    connection.send(.ack(sequence: sequence))
+                    acknowledgements.append((connection, sequence))
                 }
             }
         }
+        for (connection, sequence) in acknowledgements { connection.send(.ack(sequence: sequence)) }
         return extra.map { _ in pollers[pollers.count - 1].revents != 0 } ?? false
     }
 
