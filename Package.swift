@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "LoomDaemonTests", dependencies: ["LoomDaemon", "LoomWire", "LoomStore", "LoomLayout", "LoomGraph", "LoomScenes", "loomd", "loom", "LoomBench"]),
         .testTarget(name: "LoomWireTests", dependencies: ["LoomWire", "LoomStore", "LoomLayout"]),
         .testTarget(name: "LoomLayoutTests", dependencies: ["LoomLayout", "LoomGraph", "LoomTestSupport"]),
-        .testTarget(name: "LoomStoreTests", dependencies: ["LoomStore", "LoomGraph", "LoomStoreCrashChild"]),
+        .testTarget(name: "LoomStoreTests", dependencies: ["LoomStore", "LoomGraph", "LoomStoreCrashChild", "LoomTestSupport"]),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CLibUV", "CUTF8Proc", "CSQLite"]),
     ]
 )

@@ -1,22 +1,19 @@
 import LoomGraph
 import LoomStore
 
-/// How many jobs have each status. Depends on the membership of `/jobs` and on each job's
-/// `status` member alone: progress updates do not re-evaluate it.
+/// How many jobs have each status. Depends on the counts the store keeps (`@StoreCounts`), not
+/// on each job: progress updates do not re-evaluate it, and a status change costs the same with
+/// a million jobs as with ten.
 struct StatusCounts: View {
-    @Environment(\.store) private var store
-    @StoreMembers("/jobs") var jobs: [StoreMember]
+    @StoreCounts("/jobs", by: "status") var counts: [JSONValue: Int]
 
     var body: some View {
-        var counts: [JobStatus: Int] = [:]
-        for job in jobs {
-            if let status = JobStatus(store?.trackedValue(at: job.path.appending("status"))) {
-                counts[status, default: 0] += 1
-            }
-        }
+        // Read here, once: the body depends on the counts (read in the row closure, the
+        // `ForEach` would, and read them once per status).
+        let counts = self.counts
         return HStack(spacing: 2) {
             ForEach(JobStatus.allCases, id: \.self) { status in
-                Text("\(status.rawValue) \(counts[status, default: 0])").foregroundColor(status.color)
+                Text("\(status.rawValue) \(counts[.string(status.rawValue), default: 0])").foregroundColor(status.color)
             }
         }
     }

@@ -73,6 +73,21 @@ public final class Store {
         }
     }
 
+    /// How many members of the container at `pointer` have each value of their member
+    /// `member` (`/jobs` by `status`), read by a view: its body depends on the counts alone,
+    /// which are kept up to date as transactions change members (`MemberCounts`) — a view of
+    /// a million jobs' statuses depends on one thing, not a million. The first read counts;
+    /// the counts are then kept for the store's lifetime.
+    public func trackedCounts(at pointer: JSONPointer, by member: String) -> [JSONValue: Int] {
+        let key = pointer.appending(member)
+        let counts = memberCounts[key] ?? MemberCounts(container: pointer, member: member, document: document)
+        memberCounts[key] = counts
+        if Dependency.isTracking { counts.dependency.read() }
+        return counts.counts
+    }
+
+    private var memberCounts: [JSONPointer: MemberCounts] = [:]
+
     // MARK: - Transactions
 
     /// Applies the operations of a JSON Patch atomically; returns the new revision.
@@ -185,6 +200,9 @@ public final class Store {
         for change in log.changes {
             dependencies.notify(change)
             watches.record(change, revision: revision)
+        }
+        for counts in memberCounts.values where counts.update(after: log, in: document) {
+            counts.dependency.changed()
         }
         return revision
     }
