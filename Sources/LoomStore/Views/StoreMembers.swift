@@ -4,8 +4,19 @@ import LoomGraph
 public struct StoreMember: Identifiable, Hashable, Sendable {
     /// The object key, or the element's key member (its JSON text), or the array index.
     public let id: String
+    /// The container, shared by all its members, and the member's key in it: a list of a
+    /// million members holds one container path, not a million paths.
+    private let container: JSONPointer
+    private let key: String
+
+    init(id: String, container: JSONPointer, key: String) {
+        self.id = id
+        self.container = container
+        self.key = key
+    }
+
     /// Where the member is: pass it to the row, which reads it with `@StoreValue`.
-    public let path: JSONPointer
+    public var path: JSONPointer { container.appending(key) }
 }
 
 /// The members of a store object (in insertion order) or array: `@StoreMembers("/jobs") var jobs`.
@@ -36,11 +47,10 @@ public struct StoreMembers: DynamicProperty {
     public var wrappedValue: [StoreMember] {
         guard let store else { return [] }
         return store.trackedMembers(at: pointer).map { key in
-            let path = pointer.appending(key)
-            guard let keyMember, let id = store.trackedValue(at: path.appending(keyMember)) else {
-                return StoreMember(id: key, path: path)
+            guard let keyMember, let id = store.trackedValue(at: pointer.appending(key).appending(keyMember)) else {
+                return StoreMember(id: key, container: pointer, key: key)
             }
-            return StoreMember(id: id.description, path: path)
+            return StoreMember(id: id.description, container: pointer, key: key)
         }
     }
 }
