@@ -41,10 +41,11 @@ struct LoomdProcessTests {
                              loomd.path, "--ephemeral", "--log-level", "error"]
         try process.run()
         defer { if process.isRunning { process.terminate() } }
-        var waited = 0
-        while access(socketPath, F_OK) != 0 && waited < 200 { usleep(10_000); waited += 1 }
+        // Listening (the probe is the first connection: it starts the daemon, which accepts it
+        // with the socket it was passed, and sees it close).
+        for _ in 0..<3_000 where !socketAccepts(socketPath) { usleep(10_000) }
 
-        // The first client starts the daemon, which serves the socket it was passed.
+        // The daemon serves the socket it was passed.
         let client = Client.hello(socketPath)
         client.send(#"{"type":"ping","id":2}"#)
         #expect(client.receive() == .pong(id: 2))

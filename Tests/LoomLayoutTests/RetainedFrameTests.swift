@@ -151,4 +151,24 @@ struct RetainedFrameTests {
         // Unpruned, every row scrolled past would stay: thousands of rows, 5 nodes each.
         #expect(largest <= 2 * max(LayoutEngine.pruningFloor, 2 * viewport.boxes.count))
     }
+
+    @Test func rowsThatMovedAreScrolledAndRowsChangedInPlaceAreRedrawnInPlace() {
+        let board = Board(count: 200)
+        let renderer = SceneRenderer(graph: ViewGraph(BoardView(board: board)))
+        let viewport = renderer.addViewport(size: Size(width: 60, height: 40))
+        _ = renderer.render()
+        let isScroll = { (operation: GridOperation) in if case .scroll = operation { true } else { false } }
+
+        // Ten rows change where they are: no scroll is looked for, and the screen is not copied.
+        let storage = { viewport.grid.cells.withUnsafeBufferPointer { $0.baseAddress } }
+        let before = storage()
+        for job in board.jobs.prefix(10) { job.title += "!" }
+        let inPlace = renderer.render()[0].operations
+        #expect(!inPlace.contains(where: isScroll) && inPlace.count == 10)
+        #expect(storage() == before)
+
+        // A row inserted above the others moves them: the terminal scrolls them.
+        board.jobs.insert(Job(id: -1, title: "first"), at: 0)
+        #expect(renderer.render()[0].operations.contains(where: isScroll))
+    }
 }

@@ -213,6 +213,7 @@ struct InPlaceEditTests {
         let edits: [(String, () throws -> Void)] = [
             ("replace", { try store.apply([.replace(JSONPointer("/rows/5/value"), 7)]) }),
             ("set", { try store.set(8, at: JSONPointer("/rows/6/value")) }),
+            ("set an element", { try store.set(["value": 9], at: JSONPointer("/rows/7")) }),
             ("remove", { try store.apply([.remove(JSONPointer("/rows/99999"))]) }),
             ("add", { try store.apply([.add(JSONPointer("/rows/-"), 1)]) }),
         ]

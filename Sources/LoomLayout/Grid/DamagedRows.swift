@@ -5,6 +5,9 @@ public struct DamagedRows: Equatable {
     public let height: Int
     private var damaged: [Bool]
     public private(set) var count = 0
+    /// Whether drawn content moved to other rows (a row inserted above others, say): only then
+    /// can a scroll of the terminal redraw less than the rows themselves.
+    public var shifted = false
 
     public init(height: Int) {
         self.height = max(0, height)
@@ -28,6 +31,7 @@ public struct DamagedRows: Equatable {
 
     public mutating func formUnion(_ other: DamagedRows) {
         precondition(other.height == height, "damage of screens of different heights")
+        shifted = shifted || other.shifted
         for row in 0..<height where other.damaged[row] && !damaged[row] {
             damaged[row] = true
             count += 1

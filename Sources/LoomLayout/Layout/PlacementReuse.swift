@@ -80,6 +80,7 @@ struct PlacementReuse {
         }
         matched[index] = true
         let old = previous[index]
+        if old.frame.row != box.frame.row { damage.shifted = true }
         if !old.drawsLike(box) {
             damage.insert(old.drawnRows)
             damage.insert(box.drawnRows)

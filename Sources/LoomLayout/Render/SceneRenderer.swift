@@ -81,10 +81,11 @@ public final class SceneRenderer {
     ///
     /// Over its last drawing, only the damaged rows are drawn again, when that drawing is of
     /// the layout the damage counts from and no more than half the screen changed; else it is
-    /// drawn whole. A change of fewer rows than a scroll needs is drawn in place: the rows it
-    /// replaces are copied first and the viewers that have the last drawing get a diff of those
-    /// rows alone, so no copy of the screen is made (a viewer that is behind still holds the
-    /// old grid, and copy-on-write keeps it intact).
+    /// drawn whole. A change that no scroll could send more cheaply — fewer rows than a scroll
+    /// needs, or nothing moved to other rows — is drawn in place: the rows it replaces are
+    /// copied first and the viewers that have the last drawing get a diff of those rows alone,
+    /// so no copy of the screen is made (a viewer that is behind still holds the old grid, and
+    /// copy-on-write keeps it intact).
     private func draw(_ key: GeometryKey, for group: [Viewport], operations: inout [ObjectIdentifier: [GridOperation]]) -> CellGrid {
         let viewport = group[0]
         var diffs: [(old: CellGrid, operations: [GridOperation])] = []
@@ -92,7 +93,7 @@ public final class SceneRenderer {
         if let layout = layouts[key.layout], drawings[key]?.version == layout.drawnVersion, layout.damage.count <= layout.damage.height / 2,
            var grid = drawings.removeValue(forKey: key)?.grid {
             let rows = Array(layout.damage.bands.joined())
-            if rows.count < GridDiff.scrollThreshold {
+            if rows.count < GridDiff.scrollThreshold || !layout.damage.shifted {
                 let before = rows.map { Array(grid.row($0)) }
                 let current = group.filter { !$0.needsKeyframe && $0.grid == grid }
                 for viewport in current { viewport.grid = CellGrid(width: 0, height: 0) }

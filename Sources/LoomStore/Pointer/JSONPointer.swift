@@ -18,6 +18,20 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparab
         guard text.hasPrefix("/") else {
             throw StoreError(.invalidPointer, "a JSON Pointer must be empty or start with '/'", path: text)
         }
+        let utf8 = text.utf8
+        if !utf8.contains(UInt8(ascii: "~")) {
+            // Nothing escaped (almost every pointer): each token is a slice of the text.
+            var tokens: [String] = []
+            var start = utf8.index(after: utf8.startIndex)
+            while true {
+                let end = utf8[start...].firstIndex(of: UInt8(ascii: "/")) ?? utf8.endIndex
+                tokens.append(String(text[start..<end]))
+                guard end != utf8.endIndex else { break }
+                start = utf8.index(after: end)
+            }
+            self.tokens = tokens
+            return
+        }
         var tokens: [String] = []
         for raw in text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst() {
             var token: [UInt8] = []
