@@ -139,6 +139,8 @@ final class Connection {
 
     /// Replies `ok` once `revision` is durable (after the group commit of this loop turn).
     private func acknowledgeWhenDurable(_ id: Int64, _ revision: Int64) {
+        // Already durable (an ephemeral store, or nothing changed): no waiter to keep.
+        guard revision > daemon.store.durableRevision else { return send(.ok(id: id, revision: revision)) }
         daemon.store.wait(for: revision) { [weak self] in self?.send(.ok(id: id, revision: revision)) }
     }
 

@@ -82,6 +82,15 @@ struct PointerTests {
         }
     }
 
+    @Test func tokensAreTheTextBetweenSlashesUnescaped() throws {
+        let cases: [(String, [String])] = [
+            ("/a//b", ["a", "", "b"]), ("/jobs/", ["jobs", ""]), ("/漢字/👩‍👩‍👧", ["漢字", "👩‍👩‍👧"]), ("/a~1b/~0", ["a/b", "~"]),
+        ]
+        for (text, tokens) in cases {
+            #expect(try JSONPointer(text).tokens == tokens, "\(text)")
+        }
+    }
+
     @Test func malformedPointersAreRefused() {
         for text in ["foo", "/a~2", "/a~"] {
             #expect { try JSONPointer(text) } throws: { ($0 as? StoreError)?.code == .invalidPointer }

@@ -18,17 +18,18 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparab
         guard text.hasPrefix("/") else {
             throw StoreError(.invalidPointer, "a JSON Pointer must be empty or start with '/'", path: text)
         }
-        let utf8 = text.utf8
-        if !utf8.contains(UInt8(ascii: "~")) {
-            // Nothing escaped (almost every pointer): each token is a slice of the text.
+        // Nothing escaped (almost every pointer): each token is decoded from the bytes between slashes.
+        let unescaped = text.utf8.withContiguousStorageIfAvailable { bytes -> [String]? in
+            guard !bytes.contains(UInt8(ascii: "~")) else { return nil }
             var tokens: [String] = []
-            var start = utf8.index(after: utf8.startIndex)
-            while true {
-                let end = utf8[start...].firstIndex(of: UInt8(ascii: "/")) ?? utf8.endIndex
-                tokens.append(String(text[start..<end]))
-                guard end != utf8.endIndex else { break }
-                start = utf8.index(after: end)
+            var start = 1
+            for end in 1...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
+                tokens.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                start = end + 1
             }
+            return tokens
+        }
+        if let tokens = unescaped ?? nil {
             self.tokens = tokens
             return
         }
