@@ -114,6 +114,7 @@ extension ViewGraph {
     /// the layouts kept for it and its ancestors are stale. The host renders next, as after
     /// any input; nothing is evaluated.
     func layoutChanged(_ node: Node) {
+        node.primitiveChanged()
         layoutGeneration += 1
         markLayoutChanged(from: node)
     }

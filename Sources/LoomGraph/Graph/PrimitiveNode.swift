@@ -17,6 +17,7 @@ final class PrimitiveNode<V: PrimitiveView>: ViewNode<V> {
             counters.skips += 1
             return
         }
+        cachedPrimitive = nil
         super.receive(newValue)
     }
 
@@ -24,13 +25,29 @@ final class PrimitiveNode<V: PrimitiveView>: ViewNode<V> {
         var children = ChildList(self)
         view.updateChildren(&children)
         children.finish()
+        cachedPrimitive = nil
+    }
+
+    /// The primitive, kept between the changes that can alter it: computing it copies the view
+    /// value (a `List` with its data, say), and layout and the lazy-row provider ask often.
+    /// Valid while the layout stamp holds (a picker's options changing below it restamps it)
+    /// and dropped when the node takes a new value or is processed.
+    private var cachedPrimitive: (stamp: Int, primitive: Primitive?)?
+
+    override func primitiveChanged() {
+        cachedPrimitive = nil
     }
 
     override func willBeDestroyed() {
         view.nodeWillBeDestroyed(self)
     }
 
-    public override var primitive: Primitive? { view.primitive(in: self) }
+    public override var primitive: Primitive? {
+        if let cachedPrimitive, cachedPrimitive.stamp == layoutStamp { return cachedPrimitive.primitive }
+        let primitive = view.primitive(in: self)
+        cachedPrimitive = (layoutStamp, primitive)
+        return primitive
+    }
     public override var visibleChildren: ArraySlice<Node> { view.visibleChildren(in: self) }
     public override var controlKind: ControlKind? { V.controlKind }
     override var tagValue: AnyHashable? { view.tagValue }
