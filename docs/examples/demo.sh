@@ -17,7 +17,8 @@ stop() {
     rm -rf "$dir"
 }
 trap stop EXIT
-for _ in $(seq 100); do [ -S "$LOOM_SOCKET" ] && break; sleep 0.05; done
+# Ready when it answers (its socket file exists a moment before it listens).
+for _ in $(seq 100); do loom ping >/dev/null 2>&1 && break; sleep 0.05; done
 loom ping >/dev/null || { echo "loomd did not start:"; cat "$dir/loomd.log"; exit 1; }
 
 "$here/dashboard-feeder.sh" >"$dir/feeder.log" 2>&1 &
