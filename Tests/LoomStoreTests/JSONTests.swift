@@ -1,5 +1,6 @@
 import Foundation
 @testable import LoomStore
+import LoomTestSupport
 import Testing
 
 @Suite("JSON text")
@@ -127,5 +128,35 @@ struct JSONObjectTests {
         #expect(object.keys == expected)
         for index in 0..<size * 3 { object["more\(index)"] = 1 }
         #expect(object.keys.prefix(expected.count).elementsEqual(expected), "compaction keeps the order")
+    }
+
+    @Test func randomEditsMatchAnOrderedListOfMembersAndCopiesStayApart() {
+        var random = SplitMix(state: 41)
+        var object = JSONObject()
+        var model: [(key: String, value: JSONValue)] = []
+        var copies: [(JSONObject, [(key: String, value: JSONValue)])] = []
+        for step in 0..<3_000 {
+            let key = "k\(Int.random(in: 0..<(step < 1_500 ? 24 : 6), using: &random))"
+            if Bool.random(using: &random) {
+                let value = JSONValue.int(Int64(step))
+                object[key] = value
+                if let index = model.firstIndex(where: { $0.key == key }) { model[index].value = value } else { model.append((key, value)) }
+            } else {
+                object[key] = nil
+                model.removeAll { $0.key == key }
+            }
+            if step % 100 == 0 { copies.append((object, model)) }     // a copy, changed no more
+            #expect(object.keys == model.map(\.key), "step \(step)")
+            #expect(model.allSatisfy { object[$0.key] == $0.value } && object.count == model.count, "step \(step)")
+        }
+        for (copy, members) in copies {
+            #expect(copy.keys == members.map(\.key) && members.allSatisfy { copy[$0.key] == $0.value }, "a copy is not changed by edits of the original")
+        }
+    }
+
+    @Test func aValueIsSeventeenBytesSoSmallObjectsStaySmall() {
+        // An object is two references (members, and out-of-line bookkeeping), no bigger than a string.
+        #expect(MemoryLayout<JSONObject>.size == 16)
+        #expect(MemoryLayout<JSONValue>.size == 17)
     }
 }
