@@ -65,7 +65,7 @@ let package = Package(
         // README's "Writing your own scene", compiled with everything else so it stays true.
         .executableTarget(name: "loom-example-counter", dependencies: ["LoomDaemon", "LoomGraph", "LoomStore"], path: "docs/examples/counter"),
 
-        .executableTarget(name: "LoomBench", dependencies: ["LoomGraph", "LoomLayout", "LoomStore", "LoomWire", "LoomDaemon", "LoomClient", "LoomTerminal"],
+        .executableTarget(name: "LoomBench", dependencies: ["LoomGraph", "LoomLayout", "LoomStore", "LoomWire", "LoomDaemon", "LoomClient", "LoomTerminal", "LoomTestSupport"],
                           exclude: ["Peers"]),
 
         .testTarget(name: "LoomClientTests", dependencies: ["LoomClient"]),
@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "LoomTestSupport", dependencies: ["LoomLayout"], path: "Tests/LoomTestSupport"),
         .testTarget(name: "LoomGraphTests", dependencies: ["LoomGraph", "LoomScenes"]),
         .testTarget(name: "LoomLoopTests", dependencies: ["LoomLoop"]),
-        .testTarget(name: "LoomDaemonTests", dependencies: ["LoomDaemon", "LoomWire", "LoomStore", "LoomLayout", "LoomGraph", "LoomScenes", "loomd", "loom", "LoomBench"]),
+        .testTarget(name: "LoomDaemonTests", dependencies: ["LoomDaemon", "LoomWire", "LoomStore", "LoomLayout", "LoomGraph", "LoomScenes", "loomd", "loom", "LoomBench", "LoomTestSupport"]),
         .testTarget(name: "LoomWireTests", dependencies: ["LoomWire", "LoomStore", "LoomLayout"]),
         .testTarget(name: "LoomLayoutTests", dependencies: ["LoomLayout", "LoomGraph", "LoomTestSupport"]),
         .testTarget(name: "LoomStoreTests", dependencies: ["LoomStore", "LoomGraph", "LoomStoreCrashChild", "LoomTestSupport"]),

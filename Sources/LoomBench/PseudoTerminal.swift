@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import LoomTestSupport
 import Synchronization
 
 /// A program run in a pseudo-terminal of a given size, as a terminal emulator would run it:
@@ -28,18 +29,8 @@ final class PseudoTerminal: Sendable {
         for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
             posix_spawn_file_actions_addopen(&actions, descriptor, slavePath, O_RDWR, 0)
         }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        posix_spawnattr_setsigmask(&attributes, &signals)
-        posix_spawnattr_setflags(&attributes, Int16(Self.spawnNewSession | POSIX_SPAWN_SETSIGMASK))
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var child: pid_t = 0
-        guard posix_spawn(&child, arguments[0], &actions, &attributes, argv, envp) == 0 else {
+        guard let child = spawnProcess(arguments[0], Array(arguments.dropFirst()), environment: environment,
+                                       actions: &actions, flags: Self.spawnNewSession) else {
             throw BenchFailure("cannot run \(arguments[0])")
         }
         pid = child

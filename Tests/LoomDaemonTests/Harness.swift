@@ -5,6 +5,7 @@ import LoomGraph
 import LoomLayout
 import LoomLoop
 import LoomStore
+import LoomTestSupport
 import LoomWire
 import Synchronization
 
@@ -148,19 +149,7 @@ func spawnAndWait(_ path: String, _ arguments: [String], environment: [String: S
     }
     posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-    let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    let envp = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { (argv + envp).forEach { free($0) } }
-    // The test process's threads may block signals; a child (tmux's server) must not inherit that.
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    posix_spawnattr_setsigmask(&attributes, &signals)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-    var pid: pid_t = 0
-    guard posix_spawn(&pid, path, &actions, &attributes, argv, envp) == 0 else { return (-1, "") }
+    guard let pid = spawnProcess(path, arguments, environment: environment ?? ProcessInfo.processInfo.environment, actions: &actions) else { return (-1, "") }
     var output: [UInt8] = []
     if captureOutput {
         close(ends[1])
