@@ -33,7 +33,7 @@ final class MemberCounts {
     private static func count(_ container: JSONPointer, _ member: String, in document: Document) -> [JSONValue: Int] {
         var counts: [JSONValue: Int] = [:]
         func add(_ value: JSONValue) {
-            if let counted = value.member(member) { counts[counted, default: 0] += 1 }
+            if let counted = value[member] { counts[counted, default: 0] += 1 }
         }
         switch document.value(at: container) {
         case .object(let object)?: for (_, value) in object { add(value) }
@@ -67,7 +67,7 @@ final class MemberCounts {
             guard before[key] == nil else { return }
             let inside = pointer.tokens.dropFirst(depth + 1)
             if inside.isEmpty {
-                before[key] = .some(old?.member(member))
+                before[key] = .some(old?[member])
             } else if inside.first == member {
                 if inside.count == 1 { before[key] = .some(old) } else { recount = true }
             }
@@ -89,7 +89,7 @@ final class MemberCounts {
         }
         var changed = false
         for (key, old) in before {
-            let new = document.value(at: container.appending(key))?.member(member)
+            let new = document.value(at: container.appending(key))?[member]
             guard old != new else { continue }
             if let old {
                 counts[old, default: 0] -= 1
@@ -99,13 +99,5 @@ final class MemberCounts {
             changed = true
         }
         return changed
-    }
-}
-
-extension JSONValue {
-    /// The member `key` of an object; nil for anything else.
-    func member(_ key: String) -> JSONValue? {
-        guard case .object(let object) = self else { return nil }
-        return object[key]
     }
 }
