@@ -24,6 +24,18 @@ struct JSONTextTests {
         #expect(JSONWriter.string(value) == #"{"b":1,"a":2,"c":3}"#)
     }
 
+    /// The parser collects members and elements of nested containers on shared stacks: each
+    /// container gets exactly its own, and a repeated key keeps its first place with its last value.
+    @Test func nestedContainersGetTheirOwnMembersAndARepeatedKeyKeepsItsFirstPlace() throws {
+        let value = try JSONParser.parse(#"{"a":[1,{"x":[2,[3]],"y":{}},4],"b":{"c":{"d":[[],{}]}},"e":0,"a":"last"}"#)
+        let expected: JSONValue = ["a": "last", "b": ["c": ["d": [[], [:]]]], "e": 0]
+        #expect(value == expected)
+        guard case .object(let object) = value else { Issue.record("not an object"); return }
+        #expect(object.keys == ["a", "b", "e"])
+        let array = try JSONParser.parse(#"[[1,[2,{"k":[3,4]}]],5,{"z":[6]}]"#)
+        #expect(array == [[1, [2, ["k": [3, 4]]]], 5, ["z": [6]]])
+    }
+
     @Test func writingThenParsingGivesTheSameValue() throws {
         let text = #"{"s":"tab\there \"quoted\" \\ é 日本 🏳️‍🌈 \u0001","n":[1,-2.5,1e-7,true,false,null],"o":{}}"#
         let value = try JSONParser.parse(text)
@@ -130,13 +142,16 @@ struct JSONObjectTests {
         #expect(object.keys.prefix(expected.count).elementsEqual(expected), "compaction keeps the order")
     }
 
-    @Test func randomEditsMatchAnOrderedListOfMembersAndCopiesStayApart() {
+    /// 24 keys: the index is made, filled with removed members' positions, and dropped again
+    /// when the object shrinks; 3,000 keys: it doubles many times while members come and go.
+    @Test(arguments: [24, 3_000])
+    func randomEditsMatchAnOrderedListOfMembersAndCopiesStayApart(keys: Int) {
         var random = SplitMix(state: 41)
         var object = JSONObject()
         var model: [(key: String, value: JSONValue)] = []
         var copies: [(JSONObject, [(key: String, value: JSONValue)])] = []
         for step in 0..<3_000 {
-            let key = "k\(Int.random(in: 0..<(step < 1_500 ? 24 : 6), using: &random))"
+            let key = "k\(Int.random(in: 0..<(step < 1_500 ? keys : 6), using: &random))"
             if Bool.random(using: &random) {
                 let value = JSONValue.int(Int64(step))
                 object[key] = value

@@ -2,9 +2,9 @@
 /// them listed 1, 2, 3. Equality ignores order, as JSON's does.
 ///
 /// Members live in one array in insertion order. Small objects (most of them) are searched
-/// linearly; past `indexThreshold` members a key index is kept too. Removing a member leaves a
-/// tombstone (O(1)); tombstones are compacted away when they outnumber the live members.
-/// Replacing a member keeps its place.
+/// linearly; past `indexThreshold` members an index of their positions by key hash is kept
+/// too (`HashedPositions`). Removing a member leaves a tombstone (O(1)); tombstones are
+/// compacted away when they outnumber the live members. Replacing a member keeps its place.
 ///
 /// The key index and the tombstone count live out of line, made only for objects that need
 /// them: the object is two references, so a `JSONValue` is 17 bytes, not 25 (a million small
@@ -18,7 +18,8 @@ public struct JSONObject: Sendable, Hashable, Sequence {
 
     /// What large or shrunk objects keep besides their members; copied on write.
     private final class Bookkeeping: @unchecked Sendable {
-        var index: [String: Int] = [:]
+        /// Present exactly while the object has more than `indexThreshold` entries.
+        var index: HashedPositions?
         var tombstones = 0
 
         init() {}
@@ -35,6 +36,17 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     private var bookkeeping: Bookkeeping?
 
     public init() {}
+
+    /// An object of these members in their order (a repeated key replaces the earlier value, in
+    /// its place), its storage as large as they need: the parser collects members before it
+    /// makes the object, so a three-member object takes 160 bytes rather than the 208 that
+    /// growing by appends leaves it.
+    init(_ members: ArraySlice<(key: String, value: JSONValue)>) {
+        entries.reserveCapacity(members.count)
+        for (key, value) in members { self[key] = value }
+    }
+
+    mutating func reserveCapacity(_ count: Int) { entries.reserveCapacity(count) }
 
     private var tombstones: Int { bookkeeping?.tombstones ?? 0 }
 
@@ -60,7 +72,9 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     }
 
     private func slot(of key: String) -> Int? {
-        if entries.count > Self.indexThreshold { return bookkeeping?.index[key] }
+        if let index = bookkeeping?.index {
+            return index.first(hash: key.hashValue) { entries[$0].key == key && entries[$0].value != nil }
+        }
         return entries.firstIndex { $0.key == key && $0.value != nil }
     }
 
@@ -69,16 +83,18 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         set {
             if let slot = slot(of: key) {
                 entries[slot].value = newValue
-                if newValue == nil {
-                    let bookkeeping = ownBookkeeping()
-                    bookkeeping.tombstones += 1
-                    bookkeeping.index[key] = nil
-                }
+                // The index keeps a removed member's position; lookups skip it as a tombstone.
+                if newValue == nil { ownBookkeeping().tombstones += 1 }
             } else if let newValue {
                 if tombstones > count && tombstones > Self.indexThreshold { compact() }
                 entries.append(Entry(key: key, value: newValue))
                 if entries.count > Self.indexThreshold {
-                    if bookkeeping?.index.isEmpty ?? true { rebuildIndex() } else { ownBookkeeping().index[key] = entries.count - 1 }
+                    let bookkeeping = ownBookkeeping()
+                    if bookkeeping.index == nil || bookkeeping.index!.isFull {
+                        rebuildIndex()
+                    } else {
+                        bookkeeping.index!.insert(entries.count - 1, hash: key.hashValue)
+                    }
                 }
             }
         }
@@ -117,13 +133,13 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     private mutating func rebuildIndex() {
         guard entries.count > Self.indexThreshold else {
             // Small again: no index; bookkeeping only while tombstones remain.
-            if tombstones == 0 { bookkeeping = nil } else { ownBookkeeping().index = [:] }
+            if tombstones == 0 { bookkeeping = nil } else { ownBookkeeping().index = nil }
             return
         }
-        let bookkeeping = ownBookkeeping()
-        bookkeeping.index.removeAll(keepingCapacity: true)
-        bookkeeping.index.reserveCapacity(entries.count)
-        for (slot, entry) in entries.enumerated() where entry.value != nil { bookkeeping.index[entry.key] = slot }
+        // Room for as many again: a full table doubles, so appends cost amortized O(1).
+        var index = HashedPositions(room: entries.count + 1)
+        for (slot, entry) in entries.enumerated() where entry.value != nil { index.insert(slot, hash: entry.key.hashValue) }
+        ownBookkeeping().index = index
     }
 
     public func makeIterator() -> AnyIterator<(key: String, value: JSONValue)> {

@@ -45,6 +45,11 @@ private struct Reader {
     let bytes: UnsafeBufferPointer<UInt8>
     let limits: JSONLimits
     var index = 0
+    /// The elements and members of the arrays and objects being read, innermost last: each is
+    /// made once its end is read, with storage for exactly what it holds (appending to it as
+    /// it is read would leave up to half its storage unused, for as long as the store keeps it).
+    private var elements: [JSONValue] = []
+    private var members: [(key: String, value: JSONValue)] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) {
         self.bytes = bytes
@@ -96,21 +101,23 @@ private struct Reader {
     mutating func array(depth: Int) throws(JSONError) -> JSONValue {
         try checkDepth(depth)
         index += 1
-        var elements: [JSONValue] = []
         skipWhitespace()
         if current == UInt8(ascii: "]") {
             index += 1
-            return .array(elements)
+            return .array([])
         }
+        let first = elements.count
+        defer { elements.removeSubrange(first...) }
         while true {
             skipWhitespace()
-            elements.append(try value(depth: depth))
+            let element = try value(depth: depth)
+            elements.append(element)
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "]"):
                 index += 1
-                return .array(elements)
+                return .array(Array(elements[first...]))
             default: throw error("expected ',' or ']' in an array")
             }
         }
@@ -119,12 +126,13 @@ private struct Reader {
     mutating func object(depth: Int) throws(JSONError) -> JSONValue {
         try checkDepth(depth)
         index += 1
-        var object = JSONObject()
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             index += 1
-            return .object(object)
+            return .object(JSONObject())
         }
+        let first = members.count
+        defer { members.removeSubrange(first...) }
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw error("expected a string key in an object") }
@@ -133,13 +141,14 @@ private struct Reader {
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after an object key") }
             index += 1
             skipWhitespace()
-            object[key] = try value(depth: depth)
+            let member = try value(depth: depth)
+            members.append((key, member))
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "}"):
                 index += 1
-                return .object(object)
+                return .object(JSONObject(members[first...]))
             default: throw error("expected ',' or '}' in an object")
             }
         }

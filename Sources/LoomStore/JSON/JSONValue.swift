@@ -72,6 +72,7 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         var object = JSONObject()
+        object.reserveCapacity(elements.count)
         for (key, value) in elements { object[key] = value }
         self = .object(object)
     }

@@ -38,6 +38,7 @@ enum MergePatch {
     private static func withoutNulls(_ value: JSONValue) -> JSONValue {
         guard case .object(let object) = value else { return value }
         var cleaned = JSONObject()
+        cleaned.reserveCapacity(object.count)
         for (key, member) in object where member != .null { cleaned[key] = withoutNulls(member) }
         return .object(cleaned)
     }
