@@ -126,6 +126,13 @@ struct RetainedFrameTests {
         #expect(renderer.engine.placements <= 14, "placed \(renderer.engine.placements) of \(boxes) boxes")
         #expect(renderer.drawnRows == 1)
         #expect(frame.operations.count == 1)
+        // The other rows' boxes are not even copied: the new boxes are written over the old ones.
+        #expect(renderer.engine.copiedBoxes == 0)
+        let boxStorage = { viewport.boxes.withUnsafeBufferPointer { $0.baseAddress } }
+        let boxesBefore = boxStorage()
+        board.jobs[9].title = "job nine"
+        _ = renderer.render()
+        #expect(boxStorage() == boxesBefore && renderer.engine.copiedBoxes == 0)
 
         // The screen is drawn in place: no copy of it per frame.
         let storage = { viewport.grid.cells.withUnsafeBufferPointer { $0.baseAddress } }

@@ -82,13 +82,13 @@ public final class LayoutEngine {
     /// root elements share it as a vertical stack) and placed at the top-leading corner.
     /// `previous` is the last layout of the same geometry (see `PlacementReuse`); the damage is
     /// the rows whose drawing changed since then (all of them, without a previous layout).
-    func layout(root: Node, size: Size, previous: [LayoutBox] = []) -> (boxes: [LayoutBox], damage: DamagedRows) {
+    func layout(root: Node, size: Size, previous: consuming [LayoutBox] = []) -> (boxes: [LayoutBox], damage: DamagedRows) {
         depthLimitHits = 0
         measurements = 0
         textLayouts = 0
-        reuse = PlacementReuse(previous: previous, height: size.height)
+        reuse = PlacementReuse(previous: consume previous, height: size.height)
         defer { reuse = PlacementReuse(previous: [], height: 0) }
-        var boxes: [LayoutBox] = []
+        var boxes = BoxList()
         let screen = GridRect(column: 0, row: 0, width: size.width, height: size.height)
         let elements = self.elements(at: root)
         let context = LayoutContext(stackAxis: .vertical)
@@ -107,7 +107,10 @@ public final class LayoutEngine {
             }
         }
         placements = reuse.placed
-        return (boxes, reuse.finish())
+        let damage = reuse.finish()
+        let result = boxes.boxes(over: reuse.takePrevious())
+        copiedBoxes = boxes.copied
+        return (result, damage)
     }
 
     /// The reuse state of the layout in progress.
@@ -115,6 +118,9 @@ public final class LayoutEngine {
 
     /// Boxes placed anew (not copied from the previous layout) in the last layout.
     public private(set) var placements = 0
+    /// Boxes of the previous layout copied into a new array in the last layout: 0 when its
+    /// array was written over in place (see `BoxList`).
+    public private(set) var copiedBoxes = 0
 
     /// Entries the last pruning kept.
     private var keptAtLastPruning = 0

@@ -3,7 +3,9 @@ import LoomGraph
 /// Placement: each element gets a frame (and a clip) inside the one its parent chose, and
 /// becomes a `LayoutBox`; boxes come out parents first.
 extension LayoutEngine {
-    func place(_ element: LayoutElement, in frame: GridRect, clip: GridRect, context: LayoutContext, depth: Int, into boxes: inout [LayoutBox]) {
+    /// `listRow`: the element is a row of a `List` (focusable, highlighted when focused).
+    func place(_ element: LayoutElement, in frame: GridRect, clip: GridRect, context: LayoutContext, depth: Int, into boxes: inout BoxList,
+               listRow: Bool = false) {
         guard depth < Self.maximumDepth else { return }
         let previous = reuse.previousBox(of: element.node)
         if let previous, reuse.canReuse(previous, frame: frame, clip: clip, context: context) {
@@ -12,16 +14,18 @@ extension LayoutEngine {
         }
         reuse.enter(previous)
         defer { reuse.leave() }
-        let index = boxes.count
+        let position = boxes.count
         let children = childElements(of: element.node)
         let inner = context.applying(element.primitive)
-        boxes.append(LayoutBox(node: element.node, primitive: element.primitive, frame: frame, clip: clip, context: context))
+        var box = LayoutBox(node: element.node, primitive: element.primitive, frame: frame, clip: clip, context: context)
+        box.isListRow = listRow
+        let slot = boxes.append(box)
         var marks: [Mark] = []
         let size = ProposedSize(width: frame.width, height: frame.height)
 
         switch element.primitive {
         case .text(let text):
-            boxes[index].lines = textLines(text, node: element.node, width: frame.width, height: frame.height, options: context.text)
+            boxes[slot: slot].lines = textLines(text, node: element.node, width: frame.width, height: frame.height, options: context.text)
         case .spacer, .color:
             break
         case .divider:
@@ -89,14 +93,14 @@ extension LayoutEngine {
         case .foregroundColor, .background, .textStyle, .lineLimit, .truncationMode, .multilineTextAlignment:
             placeContent(children, in: frame, clip: clip, context: inner, depth: depth, into: &boxes)
         }
-        boxes[index].marks = marks
-        boxes[index].descendants = boxes.count - index - 1
-        boxes[index].measureDrawnRows()
-        reuse.didPlace(boxes[index], previously: previous)
+        boxes[slot: slot].marks = marks
+        boxes[slot: slot].descendants = boxes.count - position - 1
+        boxes[slot: slot].measureDrawnRows()
+        reuse.didPlace(boxes[slot: slot], previously: previous)
     }
 
     /// A wrapper's content: its one element in the frame, or its elements stacked vertically.
-    private func placeContent(_ children: [LayoutElement], in frame: GridRect, clip: GridRect, context: LayoutContext, depth: Int, into boxes: inout [LayoutBox]) {
+    private func placeContent(_ children: [LayoutElement], in frame: GridRect, clip: GridRect, context: LayoutContext, depth: Int, into boxes: inout BoxList) {
         if children.count == 1 {
             place(children[0], in: frame, clip: clip, context: context, depth: depth + 1, into: &boxes)
         } else {
@@ -113,7 +117,7 @@ extension LayoutEngine {
     /// `owner`: the stack's node, whose measured layout placement reuses; nil for a wrapper's
     /// several elements.
     private func placeStack(_ axis: Axis, _ children: [LayoutElement], of owner: Node? = nil, across: Double, spacing: Int, lazy: Bool, frame: GridRect, clip: GridRect,
-                            context: LayoutContext, depth: Int, into boxes: inout [LayoutBox]) {
+                            context: LayoutContext, depth: Int, into boxes: inout BoxList) {
         var inner = context
         inner.stackAxis = axis
         let proposal = ProposedSize(width: frame.width, height: frame.height)
@@ -134,7 +138,7 @@ extension LayoutEngine {
     }
 
     private func placeScrollView(_ node: Node, _ children: [LayoutElement], axes: Axis.Set, frame: GridRect, clip: GridRect,
-                                 context: LayoutContext, depth: Int, into boxes: inout [LayoutBox]) {
+                                 context: LayoutContext, depth: Int, into boxes: inout BoxList) {
         let offered = ProposedSize(width: axes.contains(.horizontal) ? nil : frame.width, height: axes.contains(.vertical) ? nil : frame.height)
         let content = children.count == 1
             ? size(of: children[0], proposal: offered, context: context, depth: depth + 1)
@@ -148,7 +152,7 @@ extension LayoutEngine {
     }
 
     private func placeList(_ node: Node, _ children: [LayoutElement], frame: GridRect, clip: GridRect, context: LayoutContext, depth: Int,
-                           into boxes: inout [LayoutBox], marks: inout [Mark]) {
+                           into boxes: inout BoxList, marks: inout [Mark]) {
         var inner = context
         inner.stackAxis = .vertical
         let layout = listContent(children, of: node, width: frame.width, context: context, depth: depth)
@@ -164,9 +168,8 @@ extension LayoutEngine {
             if index > 0, listClip.contains(column: listClip.column, row: row - 1) {
                 marks.append(.line(column: frame.column, row: row - 1, width: frame.width, dim: true))
             }
-            let first = boxes.count
-            place(child, in: GridRect(column: frame.column, row: row, width: frame.width, height: size.height), clip: listClip, context: inner, depth: depth + 1, into: &boxes)
-            if first < boxes.count { boxes[first].isListRow = true }
+            place(child, in: GridRect(column: frame.column, row: row, width: frame.width, height: size.height), clip: listClip, context: inner, depth: depth + 1,
+                  into: &boxes, listRow: true)
             row += size.height + 1
         }
     }

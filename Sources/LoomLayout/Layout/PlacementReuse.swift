@@ -15,7 +15,7 @@ import LoomGraph
 /// where the previous sibling was found: in order, one step per child; moved children cost a
 /// scan of their siblings. No table of all boxes is built.
 struct PlacementReuse {
-    let previous: [LayoutBox]
+    private(set) var previous: [LayoutBox]
     /// Last layout's boxes that this layout placed again or copied; the others are gone.
     private var matched: [Bool]
     /// For each element being placed: the range of its last children, and where to look next.
@@ -55,9 +55,9 @@ struct PlacementReuse {
     }
 
     /// Copies the subtree placed at `index` last time.
-    mutating func copy(_ index: Int, into boxes: inout [LayoutBox]) {
-        let subtree = index...(index + previous[index].descendants)
-        boxes.append(contentsOf: previous[subtree])
+    mutating func copy(_ index: Int, into boxes: inout BoxList) {
+        let subtree = index..<(index + previous[index].descendants + 1)
+        boxes.append(copyOf: subtree)
         for position in subtree { matched[position] = true }
     }
 
@@ -94,5 +94,12 @@ struct PlacementReuse {
             damage.insert(previous[index].drawnRows)
         }
         return damage
+    }
+
+    /// The last layout's boxes, given up (so that `BoxList` can write over them in place).
+    mutating func takePrevious() -> [LayoutBox] {
+        var taken: [LayoutBox] = []
+        swap(&taken, &previous)
+        return taken
     }
 }

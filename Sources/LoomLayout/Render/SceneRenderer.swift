@@ -185,6 +185,8 @@ public final class SceneRenderer {
     private func layoutViewports() {
         var laidOut: [LayoutKey: Viewport] = [:]
         var kept: [LayoutKey: RetainedLayout] = [:]
+        // Each layout is written over its retained layout's boxes, which nothing else may share.
+        for viewport in viewports { viewport.boxes = [] }
         for viewport in viewports {
             let key = LayoutKey(viewport)
             if let twin = laidOut[key] {
@@ -209,7 +211,9 @@ public final class SceneRenderer {
     private func layout(_ viewport: Viewport, from retained: RetainedLayout) {
         engine.scrollOffset = { node in viewport.scrollOffsets[ObjectIdentifier(node)] ?? (0, 0) }
         engine.didClampScrollOffset = { node, offset in viewport.scrollOffsets[ObjectIdentifier(node)] = offset }
-        let (boxes, damage) = engine.layout(root: graph.root, size: viewport.size, previous: retained.boxes)
+        var previous: [LayoutBox] = []
+        swap(&previous, &retained.boxes)
+        let (boxes, damage) = engine.layout(root: graph.root, size: viewport.size, previous: consume previous)
         viewport.boxes = boxes
         retained.boxes = boxes
         retained.version += 1
