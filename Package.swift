@@ -1,6 +1,12 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// Release builds of Loom's modules skip Swift's run-time exclusivity checks: they were 13% of
+/// the instructions of a frame (docs/BENCHMARKS.md, "exclusivity"). Debug builds, which the
+/// test suite runs, keep them, so an overlapping access still fails a test. The cost: a package
+/// with unsafe flags cannot be another package's dependency; Loom is extended in this repository.
+let releaseSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
     name: "Loom",
     products: [
@@ -22,24 +28,24 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         // The view graph: views, dynamic properties, identity, invalidation, the evaluation pass.
-        .target(name: "LoomGraph"),
+        .target(name: "LoomGraph", swiftSettings: releaseSettings),
 
         // Layout, text (utf8proc), styles, cell grids and their diffs: from the graph's
         // primitives to what a viewer applies. Knows nothing of sockets or the store.
-        .target(name: "LoomLayout", dependencies: ["LoomGraph", "CUTF8Proc"]),
+        .target(name: "LoomLayout", dependencies: ["LoomGraph", "CUTF8Proc"], swiftSettings: releaseSettings),
 
         // The wire protocol of Protocol/: messages, the JSON-lines and binary encodings, framing, limits.
-        .target(name: "LoomWire", dependencies: ["LoomStore", "LoomLayout", "LoomGraph"]),
+        .target(name: "LoomWire", dependencies: ["LoomStore", "LoomLayout", "LoomGraph"], swiftSettings: releaseSettings),
 
         // A small Swift face over libuv: loop, Unix-socket server and streams, timers, signals, wake-ups.
-        .target(name: "LoomLoop", dependencies: ["CLibUV"]),
+        .target(name: "LoomLoop", dependencies: ["CLibUV"], swiftSettings: releaseSettings),
 
         // The daemon: scenes, connections, roles, viewers, frame pacing, flow control, stats, trace.
-        .target(name: "LoomDaemon", dependencies: ["LoomLoop", "LoomWire", "LoomStore", "LoomLayout", "LoomGraph"]),
+        .target(name: "LoomDaemon", dependencies: ["LoomLoop", "LoomWire", "LoomStore", "LoomLayout", "LoomGraph"], swiftSettings: releaseSettings),
 
         // The document store: JSON, JSON Pointer/Patch/Merge Patch, revisions, fine-grained
         // dependencies through LoomGraph's seam, SQLite persistence.
-        .target(name: "LoomStore", dependencies: ["LoomGraph", "CSQLite"]),
+        .target(name: "LoomStore", dependencies: ["LoomGraph", "CSQLite"], swiftSettings: releaseSettings),
 
         // A child process for the store's crash test: applies transactions and reports each
         // acknowledgement until it is killed.
@@ -50,14 +56,14 @@ let package = Package(
 
         // The viewer side: termios raw mode, the alternate screen, ANSI output, input decoding,
         // a local screen the daemon's frames are applied to. Knows nothing of the view graph.
-        .target(name: "LoomTerminal", dependencies: ["LoomWire", "LoomLayout"]),
+        .target(name: "LoomTerminal", dependencies: ["LoomWire", "LoomLayout"], swiftSettings: releaseSettings),
 
         // The `loom` tool: verbs, their one small argument parser, a blocking protocol client, the viewer.
-        .target(name: "LoomClient", dependencies: ["LoomWire", "LoomStore", "LoomTerminal"]),
+        .target(name: "LoomClient", dependencies: ["LoomWire", "LoomStore", "LoomTerminal"], swiftSettings: releaseSettings),
         .executableTarget(name: "loom", dependencies: ["LoomClient"]),
 
         // The scenes loomd serves out of the box: the dashboard and one per seed scenario.
-        .target(name: "LoomScenes", dependencies: ["LoomGraph", "LoomStore"]),
+        .target(name: "LoomScenes", dependencies: ["LoomGraph", "LoomStore"], swiftSettings: releaseSettings),
 
         // loomd: argument parsing and wiring only.
         .executableTarget(name: "loomd", dependencies: ["LoomDaemon", "LoomLoop", "LoomScenes"]),
