@@ -51,12 +51,12 @@ public final class LayoutEngine {
 
     private final class Entry {
         var stamp: Int
-        var sizes: [Key: Size] = [:]
-        var lines: [TextKey: [TextLine]] = [:]
-        var naturalWidths: [TextOptions: Int] = [:]
+        var sizes = SmallCache<Key, Size>()
+        var lines = SmallCache<TextKey, [TextLine]>()
+        var naturalWidths = SmallCache<TextOptions, Int>()
         /// The node's stack layouts: measuring computes them, placing (and measuring again at
         /// another viewport's identical proposal) finds them.
-        var stacks: [StackKey: StackLayout] = [:]
+        var stacks = SmallCache<StackKey, StackLayout>()
         /// The elements below the node, found once per stamp.
         var elements: [LayoutElement]?
         init(stamp: Int) {
