@@ -24,13 +24,9 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     /// How many elements the data has (built or not).
     private(set) var rowCount = 0
 
-    override var rows: (indices: [Int], count: Int)? {
-        (builtRanges.flatMap { Array($0) }, rowCount)
-    }
+    override var rows: (ranges: [Range<Int>], count: Int)? { (builtRanges, rowCount) }
 
     private var builtRanges: [Range<Int>] = []
-
-    override var lazyRowRanges: [Range<Int>]? { context.lazyContainer == nil ? nil : builtRanges }
 
     override init(_ view: ForEach<Data, ID, Content>, parent: Node?, graph: ViewGraph) {
         super.init(view, parent: parent, graph: graph)

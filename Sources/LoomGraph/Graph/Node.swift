@@ -107,12 +107,9 @@ public class Node {
     public var visibleChildren: ArraySlice<Node> { children[...] }
     public var controlKind: ControlKind? { nil }
 
-    /// For a `ForEach`: the index of each row that exists now (its children, in order), and
-    /// how many elements there are.
-    public var rows: (indices: [Int], count: Int)? { nil }
-
-    /// For a lazy `ForEach`: the ranges of rows it built in its last update.
-    var lazyRowRanges: [Range<Int>]? { nil }
+    /// For a `ForEach`: the rows that exist now, as ranges of indices (its children, in order),
+    /// and how many elements there are.
+    public var rows: (ranges: [Range<Int>], count: Int)? { nil }
 
     /// The lazy container whose viewport decides this node's rows, if any.
     public var lazyContainer: Node? { context.lazyContainer }
@@ -130,6 +127,11 @@ public class Node {
 
     /// Per-node state of primitives that have it (a picker's highlighted row, environment slots).
     var primitiveState: AnyObject?
+
+    /// What layout keeps for this node between frames (its measurements, valid while its layout
+    /// stamp holds). The graph never reads it; kept here, it lives and dies with the node, so
+    /// layout needs no table of nodes to look it up in, and nothing to prune.
+    package var layoutCache: AnyObject?
 
     /// This node's primitive state object, created on first use.
     func state<State: AnyObject>(_ make: () -> State) -> State {

@@ -17,7 +17,7 @@ final class PrimitiveNode<V: PrimitiveView>: ViewNode<V> {
             counters.skips += 1
             return
         }
-        cachedPrimitive = nil
+        forgetPrimitive()
         super.receive(newValue)
     }
 
@@ -25,16 +25,23 @@ final class PrimitiveNode<V: PrimitiveView>: ViewNode<V> {
         var children = ChildList(self)
         view.updateChildren(&children)
         children.finish()
-        cachedPrimitive = nil
+        forgetPrimitive()
     }
 
     /// The primitive, kept between the changes that can alter it: computing it copies the view
     /// value (a `List` with its data, say), and layout and the lazy-row provider ask often.
     /// Valid while the layout stamp holds (a picker's options changing below it restamps it)
-    /// and dropped when the node takes a new value or is processed.
-    private var cachedPrimitive: (stamp: Int, primitive: Primitive?)?
+    /// and dropped when the node takes a new value or is processed. Kept apart from the stamp
+    /// it is valid for (-1: none), so that a hit copies it once.
+    private var cachedPrimitive: Primitive?
+    private var cachedStamp = -1
 
     override func primitiveChanged() {
+        forgetPrimitive()
+    }
+
+    private func forgetPrimitive() {
+        cachedStamp = -1
         cachedPrimitive = nil
     }
 
@@ -43,9 +50,10 @@ final class PrimitiveNode<V: PrimitiveView>: ViewNode<V> {
     }
 
     public override var primitive: Primitive? {
-        if let cachedPrimitive, cachedPrimitive.stamp == layoutStamp { return cachedPrimitive.primitive }
+        if cachedStamp == layoutStamp { return cachedPrimitive }
         let primitive = view.primitive(in: self)
-        cachedPrimitive = (layoutStamp, primitive)
+        cachedPrimitive = primitive
+        cachedStamp = layoutStamp
         return primitive
     }
     public override var visibleChildren: ArraySlice<Node> { view.visibleChildren(in: self) }

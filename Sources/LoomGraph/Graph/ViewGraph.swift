@@ -54,8 +54,8 @@ public final class ViewGraph {
     public func refreshLazyRows() {
         for entry in lazyForEachNodes.values {
             let node = entry.takeUnretainedValue()
-            guard let container = node.lazyContainer, let built = node.lazyRowRanges, let rows = node.rows else { continue }
-            if lazyRows(in: container, count: rows.count) != built { invalidate(node, cause: .viewport) }
+            guard let container = node.lazyContainer, let rows = node.rows else { continue }
+            if lazyRows(in: container, count: rows.count) != rows.ranges { invalidate(node, cause: .viewport) }
         }
     }
 

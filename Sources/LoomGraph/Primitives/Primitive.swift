@@ -17,7 +17,8 @@ public enum Primitive: Sendable, Hashable {
     case navigationStack
     case navigationLink
     case padding(EdgeInsets)
-    case frame(FrameSpec)
+    /// Boxed: six optional sizes would make every primitive (and every layout box) 100 bytes.
+    indirect case frame(FrameSpec)
     case foregroundColor(Color?)
     case background(Color)
     case textStyle(TextStyle)

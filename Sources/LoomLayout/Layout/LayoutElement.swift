@@ -18,7 +18,7 @@ struct LayoutElement {
                 continue
             }
             if let rows = current.rows, current.lazyContainer != nil {
-                for (child, index) in zip(current.visibleChildren, rows.indices).reversed() {
+                for (child, index) in zip(current.visibleChildren, rows.ranges.joined()).reversed() {
                     stack.append((child, (index, current)))
                 }
             } else {

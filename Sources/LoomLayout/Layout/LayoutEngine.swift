@@ -49,8 +49,9 @@ public final class LayoutEngine {
         let options: TextOptions
     }
 
+    /// A node's layout results (in its `layoutCache`), for one layout stamp: a new stamp empties it.
     private final class Entry {
-        var stamp: Int
+        private(set) var stamp: Int
         var sizes = SmallCache<Key, Size>()
         var lines = SmallCache<TextKey, [TextLine]>()
         var naturalWidths = SmallCache<TextOptions, Int>()
@@ -59,12 +60,33 @@ public final class LayoutEngine {
         var stacks = SmallCache<StackKey, StackLayout>()
         /// The elements below the node, found once per stamp.
         var elements: [LayoutElement]?
-        init(stamp: Int) {
+        private let count: EntryCount
+
+        init(stamp: Int, count: EntryCount) {
             self.stamp = stamp
+            self.count = count
+            count.value += 1
+        }
+
+        deinit { count.value -= 1 }
+
+        func reset(stamp: Int) {
+            self.stamp = stamp
+            sizes = SmallCache()
+            lines = SmallCache()
+            naturalWidths = SmallCache()
+            stacks = SmallCache()
+            elements = nil
         }
     }
 
-    private var cache: [ObjectIdentifier: Entry] = [:]
+    /// How many entries exist: what tests bound. Shared with the entries, which may outlive the engine.
+    private final class EntryCount {
+        var value = 0
+    }
+
+    private let entryCount = EntryCount()
+
     /// Mean row height per lazy container, from the last layout (for viewports' row estimates).
     public private(set) var rowHeights: [ObjectIdentifier: Double] = [:]
     /// The offset each scroll container is shown at (rows, columns), asked during placement.
@@ -122,28 +144,8 @@ public final class LayoutEngine {
     /// array was written over in place (see `BoxList`).
     public private(set) var copiedBoxes = 0
 
-    /// Entries the last pruning kept.
-    private var keptAtLastPruning = 0
-    /// Below this many entries the cache is never pruned.
-    static let pruningFloor = 512
-
-    /// Drops the entries of nodes that none of `layouts` placed (gone, or scrolled out of every
-    /// viewport). Pruning visits every entry, so it waits until the cache has doubled since the
-    /// last one: its cost per frame stays constant, while the cache stays within twice what the
-    /// screens show. Called after a frame's layouts: pruning after each would throw away, at
-    /// every viewport of another size, what the others measured.
-    func prune(keepingWhatIsPlacedIn layouts: some Sequence<[LayoutBox]>) {
-        guard cache.count > Swift.max(Self.pruningFloor, 2 * keptAtLastPruning) else { return }
-        var placed = Set<ObjectIdentifier>()
-        for boxes in layouts {
-            for box in boxes { placed.insert(ObjectIdentifier(box.node)) }
-        }
-        cache = cache.filter { placed.contains($0.key) }
-        keptAtLastPruning = cache.count
-    }
-
-    /// Layout results kept: what pruning bounds.
-    public var cachedNodes: Int { cache.count }
+    /// Nodes with layout results kept (each in its node, gone with it).
+    public var cachedNodes: Int { entryCount.value }
 
     // MARK: - Measuring
 
@@ -238,15 +240,16 @@ public final class LayoutEngine {
         ProposedSize(width: proposal.width.map { $0.subtracting(width) }, height: proposal.height.map { $0.subtracting(height) })
     }
 
-    /// The node's cache entry, valid for its current layout stamp (a fresh one when it changed).
+    /// The node's cache entry, valid for its current layout stamp (emptied when it changed).
     /// Placement uses it too: a text placed without being measured (its parent's size was
-    /// cached) keeps its lines. An entry left by a node that is gone never matches a node made
-    /// later at the same address: that node's stamp is a later generation.
+    /// cached) keeps its lines.
     private func entry(for node: Node) -> Entry {
-        let id = ObjectIdentifier(node)
-        if let existing = cache[id], existing.stamp == node.layoutStamp { return existing }
-        let entry = Entry(stamp: node.layoutStamp)
-        cache[id] = entry
+        if let entry = node.layoutCache as? Entry {
+            if entry.stamp != node.layoutStamp { entry.reset(stamp: node.layoutStamp) }
+            return entry
+        }
+        let entry = Entry(stamp: node.layoutStamp, count: entryCount)
+        node.layoutCache = entry
         return entry
     }
 

@@ -202,7 +202,6 @@ public final class SceneRenderer {
             kept[LayoutKey(viewport)] = retained
         }
         layouts = kept
-        engine.prune(keepingWhatIsPlacedIn: kept.values.lazy.map(\.boxes))
     }
 
     /// Layouts computed so far (viewports sharing one count once): what the tests count.
