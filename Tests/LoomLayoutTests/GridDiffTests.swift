@@ -76,4 +76,21 @@ struct GridDiffTests {
         grid.put(Cluster.clusters(of: "日")[0], style: .plain, row: 0, column: 3, clip: grid.bounds)
         #expect(grid.lines == [" x  "], "clipped at the edge, a wide cluster is a space, and the 本 it half covered is gone")
     }
+
+    /// `fill` writes its edge cells one by one and stores the others: the same grid as writing
+    /// every cell, wide clusters cut at either edge included.
+    @Test func fillingARectangleEqualsWritingEachOfItsCells() {
+        var random = SplitMix(state: 7)
+        for _ in 0..<500 {
+            let grid = randomGrid(width: 9, height: 3, using: &random)
+            let column = Int.random(in: -2...9, using: &random), row = Int.random(in: -1...3, using: &random)
+            let rect = GridRect(column: column, row: row, width: Int.random(in: 0...11, using: &random), height: Int.random(in: 0...4, using: &random))
+            let cell = [Cell.blank, Cell("z", style: StyleID(rawValue: 2))].randomElement(using: &random)!
+            var filled = grid, written = grid
+            filled.fill(rect, with: cell)
+            let area = rect.intersection(grid.bounds)
+            for r in area.row..<area.maxRow { for c in area.column..<area.maxColumn { written.write(cell, row: r, column: c) } }
+            #expect(filled == written, "\(rect) over\n\(grid)")
+        }
+    }
 }

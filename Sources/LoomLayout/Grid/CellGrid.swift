@@ -90,11 +90,16 @@ public struct CellGrid: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Fills a rectangle (clipped) with one cell.
+    /// Only its edge cells can cut a wide cluster that reaches outside: they are written as
+    /// single cells, first; the cells between are stored as they are.
     public mutating func fill(_ rect: GridRect, with cell: Cell) {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
         for row in area.row..<area.maxRow {
-            for column in area.column..<area.maxColumn { write(cell, row: row, column: column) }
+            write(cell, row: row, column: area.column)
+            write(cell, row: row, column: area.maxColumn - 1)
+            let start = row * width
+            for index in (start + area.column + 1)..<(start + Swift.max(area.column + 1, area.maxColumn - 1)) { cells[index] = cell }
         }
     }
 

@@ -28,7 +28,10 @@ public struct TextLine: Sendable, Hashable {
 /// line kept ends (or starts, or is cut in the middle) with `…`.
 public enum TextLayout {
     public static func lines(_ text: String, width: Int?, options: TextOptions = TextOptions()) -> [TextLine] {
-        let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false).map { Cluster.clusters(of: String($0)) }
+        // Splitting a String walks its characters: most texts have no newline to split at.
+        let paragraphs = text.utf8.contains(UInt8(ascii: "\n"))
+            ? text.split(separator: "\n", omittingEmptySubsequences: false).map { Cluster.clusters(of: String($0)) }
+            : [Cluster.clusters(of: text)]
         let limit = options.lineLimit.map { max($0, 1) }
         if let width, limit == 1, options.truncation != .tail || paragraphs.count == 1 {
             // One line: no wrapping, cut where the mode says.
