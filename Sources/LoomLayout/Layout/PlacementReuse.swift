@@ -14,7 +14,10 @@ import LoomGraph
 /// The last layout's box of a node is found among its parent's last children, scanning from
 /// where the previous sibling was found: in order, one step per child; moved children cost a
 /// scan of their siblings. No table of all boxes is built.
-struct PlacementReuse {
+///
+/// A class: layout asks it something for every element it places, and a struct kept in the
+/// engine was copied (its arrays retained and released) at each question.
+final class PlacementReuse {
     private(set) var previous: [LayoutBox]
     /// Last layout's boxes that this layout placed again or copied; the others are gone.
     private var matched: [Bool]
@@ -32,7 +35,7 @@ struct PlacementReuse {
     }
 
     /// The last layout's box of `node` among the last children of the element being placed.
-    mutating func previousBox(of node: Node) -> Int? {
+    func previousBox(of node: Node) -> Int? {
         guard let scope = scopes.last else { return nil }
         for (start, end) in [(scope.cursor, scope.children.upperBound), (scope.children.lowerBound, scope.cursor)] {
             var index = start
@@ -50,29 +53,29 @@ struct PlacementReuse {
 
     /// Whether the subtree placed at `index` last time can be copied for this placement.
     func canReuse(_ index: Int, frame: GridRect, clip: GridRect, context: LayoutContext) -> Bool {
-        let box = previous[index]
-        return box.stamp == box.node.layoutStamp && box.frame == frame && box.clip == clip && box.context == context
+        previous[index].stamp == previous[index].node.layoutStamp && previous[index].frame == frame && previous[index].clip == clip
+            && previous[index].context == context
     }
 
     /// Copies the subtree placed at `index` last time.
-    mutating func copy(_ index: Int, into boxes: inout BoxList) {
+    func copy(_ index: Int, into boxes: inout BoxList) {
         let subtree = index..<(index + previous[index].descendants + 1)
         boxes.append(copyOf: subtree)
         for position in subtree { matched[position] = true }
     }
 
     /// Placing the children of an element whose last box is `index` (nil: it is new).
-    mutating func enter(_ index: Int?) {
+    func enter(_ index: Int?) {
         scopes.append(index.map { ($0 + 1..<$0 + 1 + previous[$0].descendants, $0 + 1) } ?? (0..<0, 0))
     }
 
-    mutating func leave() {
+    func leave() {
         scopes.removeLast()
     }
 
     /// A box placed anew, complete with its children: damages its rows, and those of its last
     /// placement, where its own drawing changed.
-    mutating func didPlace(_ box: LayoutBox, previously index: Int?) {
+    func didPlace(_ box: LayoutBox, previously index: Int?) {
         placed += 1
         guard let index else {
             damage.insert(box.drawnRows)
@@ -89,7 +92,7 @@ struct PlacementReuse {
 
     /// The damage, once the layout is complete: what the last layout drew and this one does not
     /// have is damage too.
-    mutating func finish() -> DamagedRows {
+    func finish() -> DamagedRows {
         for (index, wasMatched) in matched.enumerated() where !wasMatched {
             damage.insert(previous[index].drawnRows)
         }
@@ -97,7 +100,7 @@ struct PlacementReuse {
     }
 
     /// The last layout's boxes, given up (so that `BoxList` can write over them in place).
-    mutating func takePrevious() -> [LayoutBox] {
+    func takePrevious() -> [LayoutBox] {
         var taken: [LayoutBox] = []
         swap(&taken, &previous)
         return taken

@@ -7,7 +7,9 @@ enum Drawing {
     /// drawn exactly as in a drawing of the whole screen.
     static func draw(_ boxes: [LayoutBox], into grid: inout CellGrid, styles: StyleTable, focus: ObjectIdentifier?, band: Range<Int>? = nil) {
         let bandRect = band.map { GridRect(column: 0, row: $0.lowerBound, width: grid.width, height: $0.count) } ?? grid.bounds
-        for box in boxes where box.drawnRows.overlaps(band ?? box.drawnRows) {
+        // By index: only the boxes that draw in the band are copied out of the array.
+        for index in boxes.indices where boxes[index].drawnRows.overlaps(band ?? boxes[index].drawnRows) {
+            let box = boxes[index]
             let clip = box.clip.intersection(bandRect)
             switch box.primitive {
             case .text:
