@@ -72,10 +72,10 @@ public final class LayoutEngine {
 
         func reset(stamp: Int) {
             self.stamp = stamp
-            sizes = SmallCache()
-            lines = SmallCache()
-            naturalWidths = SmallCache()
-            stacks = SmallCache()
+            sizes.removeAll()
+            lines.removeAll()
+            naturalWidths.removeAll()
+            stacks.removeAll()
             elements = nil
         }
     }

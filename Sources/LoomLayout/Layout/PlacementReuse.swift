@@ -37,18 +37,21 @@ final class PlacementReuse {
     /// The last layout's box of `node` among the last children of the element being placed.
     func previousBox(of node: Node) -> Int? {
         guard let scope = scopes.last else { return nil }
-        for (start, end) in [(scope.cursor, scope.children.upperBound), (scope.children.lowerBound, scope.cursor)] {
-            var index = start
-            while index < end {
-                let next = index + previous[index].descendants + 1
-                if previous[index].node === node {
-                    scopes[scopes.count - 1].cursor = next
-                    return index
-                }
-                index = next
+        // From the cursor to the end, then from the start to the cursor.
+        var index = scope.cursor, end = scope.children.upperBound, wrapped = false
+        while true {
+            if index >= end {
+                if wrapped { return nil }
+                (index, end, wrapped) = (scope.children.lowerBound, scope.cursor, true)
+                continue
             }
+            let next = index + previous[index].descendants + 1
+            if previous[index].node === node {
+                scopes[scopes.count - 1].cursor = next
+                return index
+            }
+            index = next
         }
-        return nil
     }
 
     /// Whether the subtree placed at `index` last time can be copied for this placement.

@@ -20,4 +20,9 @@ struct SmallCache<Key: Equatable, Value> {
             }
         }
     }
+
+    /// Forgets every value, keeping the storage for the next ones.
+    mutating func removeAll() {
+        items.removeAll(keepingCapacity: true)
+    }
 }
