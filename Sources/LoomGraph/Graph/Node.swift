@@ -18,7 +18,10 @@ public class Node {
     /// The context its children are created in; environment writers and containers replace it.
     var childContext: NodeContext
 
-    public internal(set) var children: [Node] = []
+    /// Any change to any node's children counts in the graph's `structureGeneration`.
+    public internal(set) var children: [Node] = [] {
+        didSet { graph.structureGeneration &+= 1 }
+    }
     /// The structural key of each child (a branch of `if`/`else`, an `.id`, a navigation entry).
     var childKeys: [Int] = []
 
@@ -132,6 +135,10 @@ public class Node {
     /// stamp holds). The graph never reads it; kept here, it lives and dies with the node, so
     /// layout needs no table of nodes to look it up in, and nothing to prune.
     package var layoutCache: AnyObject?
+
+    /// The graph's count of changes to children anywhere: while it holds, the primitives below
+    /// this node are the same nodes (what they show may have changed; their stamps say so).
+    package var structureGeneration: Int { graph.structureGeneration }
 
     /// This node's primitive state object, created on first use.
     func state<State: AnyObject>(_ make: () -> State) -> State {

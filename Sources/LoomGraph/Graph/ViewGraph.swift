@@ -13,6 +13,8 @@ public final class ViewGraph {
     /// The value nodes changed now are stamped with (`Node.layoutStamp`): new for each frame,
     /// and for each change made outside one.
     var layoutGeneration = 0
+    /// Changes to any node's children (see `Node.structureGeneration`).
+    var structureGeneration = 0
     /// Nodes alive now.
     public internal(set) var liveNodes = 0
     /// Told of every evaluation with its causes, and the node evaluated (tests, `loom trace`,

@@ -1,6 +1,13 @@
 /// Modifiers that only describe layout and style: each contributes one primitive.
 public struct _LayoutModifier: ViewModifierBehavior, Sendable {
-    let primitive: Primitive?
+    /// Never nil: whether a node has a primitive does not change while it lives (layout keeps
+    /// the list of a node's primitive descendants while the graph's structure holds).
+    let layout: Primitive
+    var primitive: Primitive? { layout }
+
+    init(primitive: Primitive) {
+        layout = primitive
+    }
 }
 
 extension View {

@@ -4,17 +4,21 @@ import LoomGraph
 /// are transparent: their primitive descendants take their place in the parent's layout.
 struct LayoutElement {
     let node: Node
-    let primitive: Primitive
     /// For a row of a `ForEach` inside a lazy container: its index, and the `ForEach`.
     var row: (index: Int, forEach: Node)?
+
+    /// Asked of the node each time, not kept: a list of elements outlives changes to what they
+    /// show (it is kept while the graph's structure holds). Elements are made only of nodes
+    /// that have a primitive, and a node keeps having one.
+    var primitive: Primitive { node.primitive! }
 
     /// The elements below `node`'s visible children, in order, found without recursion.
     static func children(of node: Node) -> [LayoutElement] {
         var elements: [LayoutElement] = []
         var stack: [(Node, (index: Int, forEach: Node)?)] = node.visibleChildren.reversed().map { ($0, nil) }
         while let (current, row) = stack.popLast() {
-            if let primitive = current.primitive {
-                elements.append(LayoutElement(node: current, primitive: primitive, row: row))
+            if current.primitive != nil {
+                elements.append(LayoutElement(node: current, row: row))
                 continue
             }
             if let rows = current.rows, current.lazyContainer != nil {

@@ -58,8 +58,9 @@ public final class LayoutEngine {
         /// The node's stack layouts: measuring computes them, placing (and measuring again at
         /// another viewport's identical proposal) finds them.
         var stacks = SmallCache<StackKey, StackLayout>()
-        /// The elements below the node, found once per stamp.
-        var elements: [LayoutElement]?
+        /// The elements below the node, and the graph structure they were found in: they stay
+        /// the same through changes of stamp (what they show) until the structure changes.
+        var elements: (list: [LayoutElement], structure: Int)?
         private let count: EntryCount
 
         init(stamp: Int, count: EntryCount) {
@@ -76,7 +77,6 @@ public final class LayoutEngine {
             lines.removeAll()
             naturalWidths.removeAll()
             stacks.removeAll()
-            elements = nil
         }
     }
 
@@ -302,12 +302,13 @@ public final class LayoutEngine {
         return layout
     }
 
-    /// The elements below `node`, kept while its stamp holds (measuring and placing both ask).
+    /// The elements below `node`, kept while the graph's structure holds (measuring and placing
+    /// both ask, and a list's rows are the same nodes when one of them changed).
     func childElements(of node: Node) -> [LayoutElement] {
         let entry = self.entry(for: node)
-        if let elements = entry.elements { return elements }
+        if let elements = entry.elements, elements.structure == node.structureGeneration { return elements.list }
         let elements = LayoutElement.children(of: node)
-        entry.elements = elements
+        entry.elements = (elements, node.structureGeneration)
         return elements
     }
 
@@ -424,7 +425,7 @@ public final class LayoutEngine {
 
     /// The elements a subtree contributes: the node itself if it lays out, else its descendants.
     func elements(at node: Node) -> [LayoutElement] {
-        if let primitive = node.primitive { return [LayoutElement(node: node, primitive: primitive)] }
+        if node.primitive != nil { return [LayoutElement(node: node)] }
         return LayoutElement.children(of: node)
     }
 }
