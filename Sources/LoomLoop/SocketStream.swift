@@ -69,6 +69,18 @@ public final class SocketStream: Handle {
             completion?(LoopError(call: "uv_write", code: Int32(UV_EPIPE.rawValue)))
             return
         }
+        var bytes = bytes[...]
+        if completion == nil, !bytes.isEmpty {
+            // Most writes fit in the socket's buffer: written now, with no request to allocate
+            // and no callback (and loop turn) later. libuv refuses it while earlier writes are
+            // queued, so the order holds; what did not fit is queued below.
+            let written = bytes.withUnsafeBytes { raw in
+                var buffer = uv_buf_init(UnsafeMutablePointer(mutating: raw.baseAddress!.assumingMemoryBound(to: CChar.self)), UInt32(raw.count))
+                return uv_try_write(stream, &buffer, 1)
+            }
+            if written > 0 { bytes = bytes.dropFirst(Int(written)) }
+            if bytes.isEmpty { return }
+        }
         let request = WriteRequest(bytes: bytes, completion: completion)
         let status = uv_write(request.request, stream, request.buffer, 1) { request, status in
             guard let request, let data = request.pointee.data else { return }
@@ -109,7 +121,7 @@ private final class WriteRequest {
     let buffer = UnsafeMutablePointer<uv_buf_t>.allocate(capacity: 1)
     let completion: ((LoopError?) -> Void)?
 
-    init(bytes: [UInt8], completion: ((LoopError?) -> Void)?) {
+    init(bytes: ArraySlice<UInt8>, completion: ((LoopError?) -> Void)?) {
         storage = .allocate(byteCount: max(bytes.count, 1), alignment: 1)
         storage.copyBytes(from: bytes)
         buffer.pointee = uv_buf_init(storage.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(bytes.count))

@@ -68,6 +68,40 @@ struct EventLoopTests {
         #expect(loop.close() == 0)
     }
 
+    /// A write is tried at once; what the socket's buffer cannot take is queued, and writes
+    /// after it wait behind it: everything arrives, in order.
+    @Test func writesLargerThanTheSocketBufferArriveWholeAndInOrder() throws {
+        let loop = try EventLoop()
+        let path = socketPath()
+        defer { unlink(path) }
+        let server = try PipeServer(loop: loop)
+        try server.bind(path)
+        let chunks: [[UInt8]] = [Array(repeating: 0x61, count: 3_000_000), Array("between".utf8), Array(repeating: 0x63, count: 1_000_000), Array("end".utf8)]
+        let expected = chunks.flatMap { $0 }
+        var accepted: [SocketStream] = []
+        try server.listen { connection in
+            accepted.append(connection)
+            for chunk in chunks { connection.write(chunk) }
+            #expect(connection.writeQueueSize > 0, "the first chunk did not fit: the rest waits behind it")
+        }
+        var received: [UInt8] = []
+        var client: SocketStream!
+        client = try SocketStream.connect(loop: loop, path: path) { error in
+            #expect(error == nil)
+            try? client.startReading(onData: { bytes in
+                received += bytes
+                if received.count >= expected.count {
+                    client.close()
+                    server.close()
+                    for connection in accepted { connection.close() }
+                }
+            }, onEnd: { _ in })
+        }
+        loop.run()
+        #expect(received == expected)
+        #expect(loop.close() == 0)
+    }
+
     @Test func aSignalIsDeliveredOnTheLoop() throws {
         let loop = try EventLoop()
         let signal = try SignalWatcher(loop: loop)
