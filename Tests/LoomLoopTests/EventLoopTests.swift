@@ -86,19 +86,26 @@ struct EventLoopTests {
         }
         var received: [UInt8] = []
         var client: SocketStream!
+        // Bytes lost would leave the client waiting: it gives up after 10 s.
+        let deadline = try LoopTimer(loop: loop)
+        let finish = {
+            client.close()
+            server.close()
+            deadline.close()
+            for connection in accepted { connection.close() }
+        }
+        deadline.start(after: 10_000) { finish() }
         client = try SocketStream.connect(loop: loop, path: path) { error in
             #expect(error == nil)
             try? client.startReading(onData: { bytes in
                 received += bytes
-                if received.count >= expected.count {
-                    client.close()
-                    server.close()
-                    for connection in accepted { connection.close() }
-                }
+                if received.count >= expected.count { finish() }
             }, onEnd: { _ in })
         }
         loop.run()
-        #expect(received == expected)
+        // Compared outside the expectation, which would describe four million bytes on failure.
+        let same = received == expected
+        #expect(same, "received \(received.count) of \(expected.count) bytes")
         #expect(loop.close() == 0)
     }
 
