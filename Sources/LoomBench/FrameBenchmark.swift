@@ -73,7 +73,8 @@ enum FrameBenchmark {
         _ = renderer.addViewport(size: Size(width: 200, height: 50))
         _ = renderer.render()
         var bodies = 0
-        let samples = (0..<(Bench.quick ? 20 : 300)).map { round in
+        // Quick: enough frames that the first one (a whole screen) is a small part of a profile.
+        let samples = (0..<(Bench.quick ? 200 : 300)).map { round in
             rows[round % 20].value += 2
             renderer.graph.resetWorkCounters()
             let start = Bench.threadCPUNanoseconds()
