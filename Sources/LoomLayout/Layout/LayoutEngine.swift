@@ -58,24 +58,29 @@ public final class LayoutEngine {
         /// The node's stack layouts: measuring computes them, placing (and measuring again at
         /// another viewport's identical proposal) finds them.
         var stacks = SmallCache<StackKey, StackLayout>()
+        /// Those of the node's last stamp: a stack whose children are measured each on its own
+        /// is the same again if they are (see `reusedStack`).
+        var previousStacks = SmallCache<StackKey, StackLayout>()
         /// The elements below the node, and the graph structure they were found in: they stay
         /// the same through changes of stamp (what they show) until the structure changes.
         var elements: (list: [LayoutElement], structure: Int)?
-        private let count: EntryCount
+        /// The count of the engine that made it, which also tells whose it is.
+        let owner: EntryCount
 
-        init(stamp: Int, count: EntryCount) {
+        init(stamp: Int, owner: EntryCount) {
             self.stamp = stamp
-            self.count = count
-            count.value += 1
+            self.owner = owner
+            owner.value += 1
         }
 
-        deinit { count.value -= 1 }
+        deinit { owner.value -= 1 }
 
         func reset(stamp: Int) {
             self.stamp = stamp
             sizes.removeAll()
             lines.removeAll()
             naturalWidths.removeAll()
+            swap(&stacks, &previousStacks)
             stacks.removeAll()
         }
     }
@@ -244,14 +249,25 @@ public final class LayoutEngine {
     /// Placement uses it too: a text placed without being measured (its parent's size was
     /// cached) keeps its lines.
     private func entry(for node: Node) -> Entry {
-        if let entry = node.layoutCache as? Entry {
-            if entry.stamp != node.layoutStamp { entry.reset(stamp: node.layoutStamp) }
-            return entry
+        let entry: Entry
+        if let own = node.layoutCache as? Entry, own.owner === entryCount {
+            entry = own
+        } else if node.layoutCache == nil {
+            entry = Entry(stamp: node.layoutStamp, owner: entryCount)
+            node.layoutCache = entry
+        } else if let kept = aside[ObjectIdentifier(node)] {
+            entry = kept
+        } else {
+            entry = Entry(stamp: node.layoutStamp, owner: entryCount)
+            aside[ObjectIdentifier(node)] = entry
         }
-        let entry = Entry(stamp: node.layoutStamp, count: entryCount)
-        node.layoutCache = entry
+        if entry.stamp != node.layoutStamp { entry.reset(stamp: node.layoutStamp) }
         return entry
     }
+
+    /// Entries of nodes whose slot another engine holds: a second engine laying out the same
+    /// graph (a test's layout made from nothing) keeps its own results here, and shares none.
+    private var aside: [ObjectIdentifier: Entry] = [:]
 
     /// A text's lines at a width, kept with the node's other layout results: measuring and
     /// placing the same text in one pass (and in later passes while it is unchanged) lays it
@@ -289,6 +305,10 @@ public final class LayoutEngine {
         /// Lazy stacks: where each built row starts along the axis (its index times the estimated
         /// row height), nil for elements that are not rows; empty for other stacks.
         var rowStarts: [Int?] = []
+        /// For a stack kept with its node: the children's layout stamps when they were
+        /// measured, and the graph structure they were found in.
+        var childStamps: [Int] = []
+        var structure = -1
     }
 
     /// A stack's layout, kept with its node's other layout results while the node's stamp holds.
@@ -297,8 +317,34 @@ public final class LayoutEngine {
         let key = StackKey(axis: axis, spacing: spacing, lazy: lazy, proposal: proposal, text: context.measuringKey)
         let entry = self.entry(for: owner)
         if let layout = entry.stacks[key] { return layout }
-        let layout = stack(axis, children, spacing: spacing, lazy: lazy, proposal: proposal, context: context, depth: depth)
+        var layout: StackLayout
+        if let reused = reusedStack(entry.previousStacks[key], children, of: owner, axis, lazy: lazy, proposal: proposal, context: context, depth: depth) {
+            layout = reused
+        } else {
+            layout = stack(axis, children, spacing: spacing, lazy: lazy, proposal: proposal, context: context, depth: depth)
+            layout.childStamps = children.map { $0.node.layoutStamp }
+            layout.structure = owner.structureGeneration
+        }
         entry.stacks[key] = layout
+        return layout
+    }
+
+    /// A stack's last layout, if it still holds. When each child is measured on its own (a lazy
+    /// stack, or one unbounded along its axis: no child's share depends on another's size), the
+    /// layout is the same as long as the children are the same nodes (the structure is) at the
+    /// same sizes; only the children whose stamp changed are measured again. A list re-measures
+    /// the row that changed, not every row in view.
+    private func reusedStack(_ last: StackLayout?, _ children: [LayoutElement], of owner: Node, _ axis: Axis, lazy: Bool,
+                             proposal: ProposedSize, context: LayoutContext, depth: Int) -> StackLayout? {
+        guard var layout = last, layout.structure == owner.structureGeneration, layout.childStamps.count == children.count,
+              lazy || proposal[axis] == nil || proposal[axis] == ProposedSize.infinity else { return nil }
+        var inner = context
+        inner.stackAxis = axis
+        let offered = ProposedSize(axis, along: lazy ? nil : proposal[axis], across: proposal[axis.other])
+        for (index, child) in children.enumerated() where child.node.layoutStamp != layout.childStamps[index] {
+            guard size(of: child, proposal: offered, context: inner, depth: depth + 1) == layout.sizes[index] else { return nil }
+            layout.childStamps[index] = child.node.layoutStamp
+        }
         return layout
     }
 
