@@ -212,7 +212,10 @@ final class Connection {
     }
 
     func send(_ message: Message) {
-        send([message])
+        guard !isClosed else { return }
+        let start = outgoing.count
+        MessageEncoder.encode(message, as: encoding, into: &outgoing)
+        queued(from: start)
     }
 
     var wireEncoding: Encoding { encoding }
@@ -222,11 +225,10 @@ final class Connection {
     func send(before: [Message], encoded: [UInt8], after: [Message]) {
         guard !isClosed else { return }
         let start = outgoing.count
-        for message in before { outgoing += MessageEncoder.encode(message, as: encoding) }
+        for message in before { MessageEncoder.encode(message, as: encoding, into: &outgoing) }
         outgoing += encoded
-        for message in after { outgoing += MessageEncoder.encode(message, as: encoding) }
-        session?.bytesSent += outgoing.count - start
-        outputQueued(from: start)
+        for message in after { MessageEncoder.encode(message, as: encoding, into: &outgoing) }
+        queued(from: start)
     }
 
     /// Queues messages for the end of the turn; with `thenClose`, writes everything now and
@@ -235,9 +237,9 @@ final class Connection {
     func send(_ messages: [Message], thenClose: Bool = false) {
         guard !isClosed else { return }
         let start = outgoing.count
-        for message in messages { outgoing += MessageEncoder.encode(message, as: encoding) }
+        for message in messages { MessageEncoder.encode(message, as: encoding, into: &outgoing) }
+        guard thenClose else { return queued(from: start) }
         session?.bytesSent += outgoing.count - start
-        guard thenClose else { return outputQueued(from: start) }
         let bytes = outgoing
         outgoing = []
         release()
@@ -250,8 +252,10 @@ final class Connection {
         }
     }
 
-    /// The first bytes queued this turn ask the daemon to flush this connection at its end.
-    private func outputQueued(from start: Int) {
+    /// Counts what was queued from `start`; the first bytes queued this turn ask the daemon to
+    /// flush this connection at its end.
+    private func queued(from start: Int) {
+        session?.bytesSent += outgoing.count - start
         if start == 0 && !outgoing.isEmpty { daemon.flushAtEndOfTurn(self) }
     }
 

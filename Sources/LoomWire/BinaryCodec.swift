@@ -11,11 +11,27 @@ public enum BinaryCodec {
 
     /// A message as one frame (length and payload).
     public static func frame(_ message: Message) -> [UInt8] {
-        var payload = Writer()
-        write(message, into: &payload)
-        var frame = Writer()
-        frame.unsigned(UInt64(payload.bytes.count))
-        return frame.bytes + payload.bytes
+        var bytes: [UInt8] = []
+        frame(message, into: &bytes)
+        return bytes
+    }
+
+    /// Appends a message as one frame: the payload is written in place after the frames
+    /// before it, and its length put in front, so a reply costs no arrays of its own.
+    public static func frame(_ message: Message, into bytes: inout [UInt8]) {
+        var writer = Writer()
+        swap(&writer.bytes, &bytes)
+        defer { swap(&writer.bytes, &bytes) }
+        let start = writer.bytes.count
+        write(message, into: &writer)
+        var length = UInt64(writer.bytes.count - start)
+        var lengthBytes = 1
+        while length >> (7 * lengthBytes) != 0 { lengthBytes += 1 }
+        writer.bytes.insert(contentsOf: repeatElement(0, count: lengthBytes), at: start)
+        for index in start..<(start + lengthBytes) {
+            writer.bytes[index] = UInt8(length & 0x7F) | (index < start + lengthBytes - 1 ? 0x80 : 0)
+            length >>= 7
+        }
     }
 
     static func tag(_ message: Message) -> UInt64 {

@@ -74,9 +74,16 @@ public struct MessageDecoder {
 /// Encodes a message in a connection's encoding.
 public enum MessageEncoder {
     public static func encode(_ message: Message, as encoding: Encoding) -> [UInt8] {
+        var bytes: [UInt8] = []
+        encode(message, as: encoding, into: &bytes)
+        return bytes
+    }
+
+    /// Appends the message's bytes (what a connection queues for its next write).
+    public static func encode(_ message: Message, as encoding: Encoding, into bytes: inout [UInt8]) {
         switch encoding {
-        case .json: JSONCodec.line(message)
-        case .binary: BinaryCodec.frame(message)
+        case .json: bytes += JSONCodec.line(message)
+        case .binary: BinaryCodec.frame(message, into: &bytes)
         }
     }
 }

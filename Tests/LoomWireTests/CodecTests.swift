@@ -58,6 +58,21 @@ struct CodecTests {
         }
     }
 
+    /// Frames are appended to what a connection has queued, the length put in front of the
+    /// payload once it is written: around each width of the length (1, 2, 3 bytes) the frames
+    /// decode, in order, and equal frames made alone.
+    @Test func framesAppendedToQueuedBytesDecodeInOrderWhateverTheirLength() throws {
+        let messages = [0, 100, 121, 122, 123, 200, 16_300, 16_378, 16_379, 16_380, 70_000].map { count in
+            Message.error(id: 7, code: "c", message: String(repeating: "x", count: count), fatal: false)
+        }
+        var queued: [UInt8] = [1, 2, 3]
+        for message in messages { MessageEncoder.encode(message, as: .binary, into: &queued) }
+        #expect(Array(queued.prefix(3)) == [1, 2, 3], "what was queued before stays")
+        #expect(Array(queued.dropFirst(3)) == messages.flatMap { BinaryCodec.frame($0) })
+        var decoder = MessageDecoder(encoding: .binary)
+        #expect(try decoder.feed(Array(queued.dropFirst(3))).map { try $0.get() } == messages)
+    }
+
     @Test func aOneCellChangeIsAFewBytesOnTheWire() {
         let change = BinaryCodec.frame(.grid(.line(row: 10, column: 42, runs: [CellRun("x", style: StyleID(rawValue: 3))])))
         let flush = BinaryCodec.frame(.flush(sequence: 1_000))
