@@ -24,14 +24,7 @@ public enum BinaryCodec {
         defer { swap(&writer.bytes, &bytes) }
         let start = writer.bytes.count
         write(message, into: &writer)
-        var length = UInt64(writer.bytes.count - start)
-        var lengthBytes = 1
-        while length >> (7 * lengthBytes) != 0 { lengthBytes += 1 }
-        writer.bytes.insert(contentsOf: repeatElement(0, count: lengthBytes), at: start)
-        for index in start..<(start + lengthBytes) {
-            writer.bytes[index] = UInt8(length & 0x7F) | (index < start + lengthBytes - 1 ? 0x80 : 0)
-            length >>= 7
-        }
+        writer.insertUnsigned(UInt64(writer.bytes.count - start), at: start)
     }
 
     static func tag(_ message: Message) -> UInt64 {
@@ -299,13 +292,31 @@ public enum BinaryCodec {
 
         mutating func byte(_ value: UInt8) { bytes.append(value) }
 
-        mutating func unsigned(_ value: UInt64) {
+        /// LEB128, as the protocol's integers are: seven bits a byte, low bits first, the high
+        /// bit set on every byte but the last.
+        private static func leb128(_ value: UInt64, _ emit: (UInt8) -> Void) {
             var value = value
             while value >= 0x80 {
-                bytes.append(UInt8(value & 0x7F) | 0x80)
+                emit(UInt8(value & 0x7F) | 0x80)
                 value >>= 7
             }
-            bytes.append(UInt8(value))
+            emit(UInt8(value))
+        }
+
+        mutating func unsigned(_ value: UInt64) {
+            Self.leb128(value) { bytes.append($0) }
+        }
+
+        /// Puts `value` in front of the bytes from `position` (a length, once what it counts is written).
+        mutating func insertUnsigned(_ value: UInt64, at position: Int) {
+            var count = 0
+            Self.leb128(value) { _ in count += 1 }
+            bytes.insert(contentsOf: repeatElement(0, count: count), at: position)
+            var next = position
+            Self.leb128(value) { byte in
+                bytes[next] = byte
+                next += 1
+            }
         }
 
         mutating func signed(_ value: Int64) {
