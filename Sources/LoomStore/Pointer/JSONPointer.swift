@@ -18,43 +18,42 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparab
         guard text.hasPrefix("/") else {
             throw StoreError(.invalidPointer, "a JSON Pointer must be empty or start with '/'", path: text)
         }
-        // Nothing escaped (almost every pointer): each token is decoded from the bytes between slashes.
-        let unescaped = text.utf8.withContiguousStorageIfAvailable { bytes -> [String]? in
-            guard !bytes.contains(UInt8(ascii: "~")) else { return nil }
-            var tokens: [String] = []
+        // Each token is decoded from the bytes between slashes; only one with a `~` is unescaped.
+        var text = text
+        var tokens: [String] = []
+        let valid = text.withUTF8 { bytes in
             var start = 1
             for end in 1...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
-                tokens.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                guard let token = Self.token(UnsafeBufferPointer(rebasing: bytes[start..<end])) else { return false }
+                tokens.append(token)
                 start = end + 1
             }
-            return tokens
+            return true
         }
-        if let tokens = unescaped ?? nil {
-            self.tokens = tokens
-            return
-        }
-        var tokens: [String] = []
-        for raw in text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst() {
-            var token: [UInt8] = []
-            var escaped = false
-            for byte in raw {
-                if escaped {
-                    switch byte {
-                    case UInt8(ascii: "0"): token.append(UInt8(ascii: "~"))
-                    case UInt8(ascii: "1"): token.append(UInt8(ascii: "/"))
-                    default: throw StoreError(.invalidPointer, "'~' must be followed by '0' or '1'", path: text)
-                    }
-                    escaped = false
-                } else if byte == UInt8(ascii: "~") {
-                    escaped = true
-                } else {
-                    token.append(byte)
-                }
-            }
-            if escaped { throw StoreError(.invalidPointer, "'~' must be followed by '0' or '1'", path: text) }
-            tokens.append(String(decoding: token, as: UTF8.self))
-        }
+        guard valid else { throw StoreError(.invalidPointer, "'~' must be followed by '0' or '1'", path: text) }
         self.tokens = tokens
+    }
+
+    /// A token from its bytes, `~0` and `~1` unescaped; nil for a bad escape.
+    private static func token(_ raw: UnsafeBufferPointer<UInt8>) -> String? {
+        guard raw.contains(UInt8(ascii: "~")) else { return String(decoding: raw, as: UTF8.self) }
+        var token: [UInt8] = []
+        var escaped = false
+        for byte in raw {
+            if escaped {
+                switch byte {
+                case UInt8(ascii: "0"): token.append(UInt8(ascii: "~"))
+                case UInt8(ascii: "1"): token.append(UInt8(ascii: "/"))
+                default: return nil
+                }
+                escaped = false
+            } else if byte == UInt8(ascii: "~") {
+                escaped = true
+            } else {
+                token.append(byte)
+            }
+        }
+        return escaped ? nil : String(decoding: token, as: UTF8.self)
     }
 
     public var description: String {
