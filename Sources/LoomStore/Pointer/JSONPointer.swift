@@ -34,6 +34,16 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparab
         self.tokens = tokens
     }
 
+    /// A path written in the program, as a property wrapper's argument: an invalid one is a
+    /// programming error, stopped with the wrapper's name (`@StoreValue("/jobs~")`).
+    init(declared path: String, in wrapper: String) {
+        do {
+            try self.init(path)
+        } catch {
+            preconditionFailure("\(wrapper)(\"\(path)\"): \(error)")
+        }
+    }
+
     /// A token from its bytes, `~0` and `~1` unescaped; nil for a bad escape.
     private static func token(_ raw: UnsafeBufferPointer<UInt8>) -> String? {
         guard raw.contains(UInt8(ascii: "~")) else { return String(decoding: raw, as: UTF8.self) }

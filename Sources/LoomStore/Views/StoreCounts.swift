@@ -19,11 +19,7 @@ public struct StoreCounts: DynamicProperty {
 
     /// A path written in the program; an invalid one is a programming error.
     public init(_ path: String, by member: String) {
-        do {
-            self.init(try JSONPointer(path), by: member)
-        } catch {
-            preconditionFailure("@StoreCounts(\"\(path)\"): \(error)")
-        }
+        self.init(JSONPointer(declared: path, in: "@StoreCounts"), by: member)
     }
 
     /// The count of members per value (values no member has are absent).

@@ -37,11 +37,7 @@ public struct StoreMembers: DynamicProperty {
     }
 
     public init(_ path: String, keyedBy keyMember: String? = nil) {
-        do {
-            self.init(try JSONPointer(path), keyedBy: keyMember)
-        } catch {
-            preconditionFailure("@StoreMembers(\"\(path)\"): \(error)")
-        }
+        self.init(JSONPointer(declared: path, in: "@StoreMembers"), keyedBy: keyMember)
     }
 
     public var wrappedValue: [StoreMember] {

@@ -15,11 +15,7 @@ public struct StoreValue: DynamicProperty {
 
     /// A path written in the program; an invalid one is a programming error.
     public init(_ path: String) {
-        do {
-            self.pointer = try JSONPointer(path)
-        } catch {
-            preconditionFailure("@StoreValue(\"\(path)\"): \(error)")
-        }
+        pointer = JSONPointer(declared: path, in: "@StoreValue")
     }
 
     /// The value, or nil when the path names nothing (or no store is in the environment).
