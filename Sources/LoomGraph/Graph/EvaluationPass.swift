@@ -112,9 +112,8 @@ extension ViewGraph {
 
     /// What `node` shows changed outside an evaluation (a viewer moved a picker's highlight):
     /// the layouts kept for it and its ancestors are stale. The host renders next, as after
-    /// any input; nothing is evaluated.
+    /// any input; nothing is evaluated. The new stamp also retires the node's kept primitive.
     func layoutChanged(_ node: Node) {
-        node.primitiveChanged()
         layoutGeneration += 1
         markLayoutChanged(from: node)
     }

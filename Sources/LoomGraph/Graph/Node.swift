@@ -104,8 +104,6 @@ public class Node {
 
     /// What the primitive tree shows for this node; nil for nodes that only group children.
     public var primitive: Primitive? { nil }
-    /// What the primitive shows changed outside an evaluation (a picker's highlight).
-    func primitiveChanged() {}
     /// The children a snapshot shows (a navigation stack shows only its top).
     public var visibleChildren: ArraySlice<Node> { children[...] }
     public var controlKind: ControlKind? { nil }

@@ -30,15 +30,12 @@ final class PrimitiveNode<V: PrimitiveView>: ViewNode<V> {
 
     /// The primitive, kept between the changes that can alter it: computing it copies the view
     /// value (a `List` with its data, say), and layout and the lazy-row provider ask often.
-    /// Valid while the layout stamp holds (a picker's options changing below it restamps it)
-    /// and dropped when the node takes a new value or is processed. Kept apart from the stamp
-    /// it is valid for (-1: none), so that a hit copies it once.
+    /// Valid while the layout stamp holds (a picker's options changing below it, or its
+    /// highlight moved outside an evaluation, restamps it), and dropped when the node takes a
+    /// new value or is processed: within one frame the stamp does not change. Kept apart from
+    /// the stamp it is valid for (-1: none), so that a hit copies it once.
     private var cachedPrimitive: Primitive?
     private var cachedStamp = -1
-
-    override func primitiveChanged() {
-        forgetPrimitive()
-    }
 
     private func forgetPrimitive() {
         cachedStamp = -1
