@@ -212,10 +212,7 @@ final class Connection {
     }
 
     func send(_ message: Message) {
-        guard !isClosed else { return }
-        let start = outgoing.count
-        MessageEncoder.encode(message, as: encoding, into: &outgoing)
-        queued(from: start)
+        send(CollectionOfOne(message))
     }
 
     var wireEncoding: Encoding { encoding }
@@ -234,7 +231,7 @@ final class Connection {
     /// Queues messages for the end of the turn; with `thenClose`, writes everything now and
     /// closes the connection once it is written (closing at once would cancel the write: a
     /// `bye` or a fatal error would never arrive).
-    func send(_ messages: [Message], thenClose: Bool = false) {
+    func send(_ messages: some Sequence<Message>, thenClose: Bool = false) {
         guard !isClosed else { return }
         let start = outgoing.count
         for message in messages { MessageEncoder.encode(message, as: encoding, into: &outgoing) }
