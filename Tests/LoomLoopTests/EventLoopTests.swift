@@ -7,6 +7,14 @@ private func socketPath() -> String {
     NSTemporaryDirectory() + "loom-loop-\(UUID().uuidString.prefix(8)).sock"
 }
 
+/// A server bound to a fresh socket path, which the caller unlinks.
+private func boundServer(on loop: EventLoop) throws -> (server: PipeServer, path: String) {
+    let path = socketPath()
+    let server = try PipeServer(loop: loop)
+    try server.bind(path)
+    return (server, path)
+}
+
 @Suite("The event loop")
 struct EventLoopTests {
     @Test func timersFireOnceAndRepeatedlyAndTheLoopClosesCleanly() throws {
@@ -30,10 +38,8 @@ struct EventLoopTests {
 
     @Test func aServerAndAClientExchangeBytesAndTheServerSeesTheClientsCredentials() throws {
         let loop = try EventLoop()
-        let path = socketPath()
+        let (server, path) = try boundServer(on: loop)
         defer { unlink(path) }
-        let server = try PipeServer(loop: loop)
-        try server.bind(path)
         var permissions = stat()
         stat(path, &permissions)
         #expect(permissions.st_mode & 0o777 == 0o600, "the socket file is not open to others")
@@ -72,10 +78,8 @@ struct EventLoopTests {
     /// after it wait behind it: everything arrives, in order.
     @Test func writesLargerThanTheSocketBufferArriveWholeAndInOrder() throws {
         let loop = try EventLoop()
-        let path = socketPath()
+        let (server, path) = try boundServer(on: loop)
         defer { unlink(path) }
-        let server = try PipeServer(loop: loop)
-        try server.bind(path)
         let chunks: [[UInt8]] = [Array(repeating: 0x61, count: 3_000_000), Array("between".utf8), Array(repeating: 0x63, count: 1_000_000), Array("end".utf8)]
         let expected = chunks.flatMap { $0 }
         var accepted: [SocketStream] = []
