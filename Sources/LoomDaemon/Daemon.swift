@@ -253,7 +253,8 @@ public final class Daemon {
         endTurnSoon()
     }
 
-    /// One write per connection for everything the turn produced: replies, streams, a frame.
+    /// One write per connection for everything the turn produced: replies, streams (a viewer's
+    /// frame is written, with what was queued before it, as soon as it is drawn).
     private func flushOutput() {
         let flushing = pendingOutput
         pendingOutput = []
@@ -273,22 +274,28 @@ public final class Daemon {
             let limit = configuration.maximumUnacknowledgedFrames
             let ready = scene.sessions.filter { !$0.isBehind(limit: limit) }
             for behind in scene.sessions where behind.isBehind(limit: limit) { behind.coalesced += 1 }
-            let keyframes = Set(ready.filter { $0.viewport.needsKeyframe }.map { ObjectIdentifier($0) })
-            let frames = scene.renderer.render(only: ready.map(\.viewport))
+            let keyframes = Set(ready.filter { $0.viewport.needsKeyframe }.map { ObjectIdentifier($0.viewport) })
+            let sessions = Dictionary(uniqueKeysWithValues: ready.map { (ObjectIdentifier($0.viewport), $0) })
             defer { scene.evaluated.removeAll(keepingCapacity: true) }
             scene.needsFrame = false
             scene.lastFrame = now
             scene.frames += 1
-            // Viewers of identical geometry get identical operations: encoded once per encoding.
-            var encoded: [EncodedOperations: [UInt8]] = [:]
-            for (session, frame) in zip(ready, frames) where !frame.operations.isEmpty || keyframes.contains(ObjectIdentifier(session)) {
-                let highlight = session.highlights ? scene.evaluatedRectangles(in: session.viewport) : []
-                let parts = session.frame(frame.operations, styles: scene.renderer.styles,
-                                          keyframe: keyframes.contains(ObjectIdentifier(session)), highlight: highlight, now: now)
-                let key = EncodedOperations(operations: frame.operations, encoding: session.connection.wireEncoding)
-                let bytes = encoded[key] ?? frame.operations.flatMap { MessageEncoder.encode(.grid($0), as: key.encoding) }
-                encoded[key] = bytes
-                session.connection.send(before: parts.before, encoded: bytes, after: parts.after)
+            // Each geometry's viewers are written to as soon as it is drawn, while the next one
+            // is drawn: their own write of the turn, so later output waits for the next turn.
+            // Viewers sent the same grid share one operation list, encoded once per encoding.
+            scene.renderer.render(only: ready.map(\.viewport)) { frame in
+                var encoded: [(encoding: Encoding, bytes: [UInt8])] = []
+                for viewport in frame.viewports where !frame.operations.isEmpty || keyframes.contains(ObjectIdentifier(viewport)) {
+                    let session = sessions[ObjectIdentifier(viewport)]!
+                    let highlight = session.highlights ? scene.evaluatedRectangles(in: viewport) : []
+                    let parts = session.frame(frame.operations, styles: scene.renderer.styles,
+                                              keyframe: keyframes.contains(ObjectIdentifier(viewport)), highlight: highlight, now: now)
+                    let encoding = session.connection.wireEncoding
+                    let bytes = encoded.first { $0.encoding == encoding }?.bytes ?? frame.operations.flatMap { MessageEncoder.encode(.grid($0), as: encoding) }
+                    if !encoded.contains(where: { $0.encoding == encoding }) { encoded.append((encoding, bytes)) }
+                    session.connection.send(before: parts.before, encoded: bytes, after: parts.after)
+                    session.connection.flush()
+                }
             }
         }
     }
@@ -344,11 +351,6 @@ public final class Daemon {
                 "accepted_connections": .int(Int64(acceptedConnections)), "revision": .int(store.revision),
                 "durable_revision": .int(store.durableRevision)]
     }
-}
-
-private struct EncodedOperations: Hashable {
-    let operations: [GridOperation]
-    let encoding: Encoding
 }
 
 /// A daemon that cannot start, said plainly.

@@ -38,6 +38,17 @@ public final class SceneRenderer {
     /// Evaluates and lays out for every viewport, but draws and diffs only `chosen` ones: a
     /// viewer that is behind keeps the grid it last received, and gets one diff when it catches up.
     public func render(only chosen: [Viewport]) -> [(viewport: Viewport, operations: [GridOperation])] {
+        var operations: [ObjectIdentifier: [GridOperation]] = [:]
+        render(only: chosen) { frame in
+            for viewport in frame.viewports { operations[ObjectIdentifier(viewport)] = frame.operations }
+        }
+        return chosen.map { ($0, operations[ObjectIdentifier($0)] ?? []) }
+    }
+
+    /// The same, handing each frame to `deliver` as soon as its geometry is drawn, so that its
+    /// viewers can be sent it while the next geometry is drawn. Each operation list comes once,
+    /// with every viewport it is for (those of one geometry sent the same grid share one diff).
+    public func render(only chosen: [Viewport], deliver: (Frame) -> Void) {
         graph.refreshLazyRows()
         graph.settle(maxFrames: 4)
         layoutViewports()
@@ -57,16 +68,16 @@ public final class SceneRenderer {
             groups[key, default: []].append(viewport)
         }
         drawnRows = 0
-        var operations: [ObjectIdentifier: [GridOperation]] = [:]
         var drawn: [GeometryKey: (grid: CellGrid, version: Int)] = [:]
         for key in order {
             let group = groups[key]!
-            let grid = draw(key, for: group, operations: &operations)
+            let (grid, frames) = draw(key, for: group)
             drawn[key] = (grid, layouts[key.layout]?.version ?? -1)
             for viewport in group {
                 viewport.grid = grid
                 viewport.needsKeyframe = false
             }
+            frames.forEach(deliver)
         }
         // What was drawn is what the next frame draws over; damage is counted from here.
         drawings = drawn
@@ -74,10 +85,15 @@ public final class SceneRenderer {
             layout.drawnVersion = layout.version
             layout.damage = DamagedRows(height: layout.damage.height)
         }
-        return chosen.map { ($0, operations[ObjectIdentifier($0)] ?? []) }
     }
 
-    /// Draws one geometry and the operations that bring each of its viewports up to date.
+    /// The operations that bring `viewports` up to the grid just drawn for them.
+    public struct Frame {
+        public internal(set) var viewports: [Viewport]
+        public let operations: [GridOperation]
+    }
+
+    /// Draws one geometry, and the frames that bring each of its viewports up to date.
     ///
     /// Over its last drawing, only the damaged rows are drawn again, when that drawing is of
     /// the layout the damage counts from and no more than half the screen changed; else it is
@@ -86,46 +102,50 @@ public final class SceneRenderer {
     /// copied first and the viewers that have the last drawing get a diff of those rows alone,
     /// so no copy of the screen is made (a viewer that is behind still holds the old grid, and
     /// copy-on-write keeps it intact).
-    private func draw(_ key: GeometryKey, for group: [Viewport], operations: inout [ObjectIdentifier: [GridOperation]]) -> CellGrid {
+    private func draw(_ key: GeometryKey, for group: [Viewport]) -> (CellGrid, [Frame]) {
         let viewport = group[0]
-        var diffs: [(old: CellGrid, operations: [GridOperation])] = []
+        // Each diff with the grid it starts from, and the viewports that had that grid.
+        var diffs: [(old: CellGrid, frame: Frame)] = []
+        var served = Set<ObjectIdentifier>()
         // Taken out of `drawings`, so that nothing but the viewers holds it.
         if let layout = layouts[key.layout], drawings[key]?.version == layout.drawnVersion, layout.damage.count <= layout.damage.height / 2,
            var grid = drawings.removeValue(forKey: key)?.grid {
             let rows = Array(layout.damage.bands.joined())
+            var frames: [Frame] = []
             if rows.count < GridDiff.scrollThreshold || !layout.damage.shifted {
                 let before = rows.map { Array(grid.row($0)) }
                 let current = group.filter { !$0.needsKeyframe && $0.grid == grid }
                 for viewport in current { viewport.grid = CellGrid(width: 0, height: 0) }
                 redraw(layout.damage, of: viewport, into: &grid)
-                let changes = GridDiff.diff(rows: zip(rows, before).map { ($0, $1[...]) }, to: grid)
-                for viewport in current { operations[ObjectIdentifier(viewport)] = changes }
+                if !current.isEmpty {
+                    frames.append(Frame(viewports: current, operations: GridDiff.diff(rows: zip(rows, before).map { ($0, $1[...]) }, to: grid)))
+                    served.formUnion(current.map(ObjectIdentifier.init))
+                }
             } else {
                 let old = grid
                 redraw(layout.damage, of: viewport, into: &grid)
-                diffs.append((old, GridDiff.diff(from: old, to: grid, scrollRegions: scrollRegions(viewport))))
+                diffs.append((old, Frame(viewports: [], operations: GridDiff.diff(from: old, to: grid, scrollRegions: scrollRegions(viewport)))))
             }
-            return finish(grid)
+            return (grid, frames + finish(grid))
         }
         var grid = CellGrid(width: viewport.size.width, height: viewport.size.height)
         Drawing.draw(viewport.boxes, into: &grid, styles: styles, focus: viewport.focus)
         drawnRows += grid.height
-        return finish(grid)
+        return (grid, finish(grid))
 
-        /// The operations of the viewports not served yet: a keyframe, or a diff from what they were sent.
-        func finish(_ grid: CellGrid) -> CellGrid {
-            for viewport in group where operations[ObjectIdentifier(viewport)] == nil {
+        /// The frames of the viewports not served yet: a keyframe, or a diff from what they were sent.
+        func finish(_ grid: CellGrid) -> [Frame] {
+            var keyframes: [Viewport] = []
+            for viewport in group where !served.contains(ObjectIdentifier(viewport)) {
                 if viewport.needsKeyframe {
-                    operations[ObjectIdentifier(viewport)] = GridDiff.keyframe(grid)
-                } else if let shared = diffs.first(where: { $0.old == viewport.grid }) {
-                    operations[ObjectIdentifier(viewport)] = shared.operations
+                    keyframes.append(viewport)
+                } else if let index = diffs.firstIndex(where: { $0.old == viewport.grid }) {
+                    diffs[index].frame.viewports.append(viewport)
                 } else {
-                    let changes = GridDiff.diff(from: viewport.grid, to: grid, scrollRegions: scrollRegions(viewport))
-                    diffs.append((viewport.grid, changes))
-                    operations[ObjectIdentifier(viewport)] = changes
+                    diffs.append((viewport.grid, Frame(viewports: [viewport], operations: GridDiff.diff(from: viewport.grid, to: grid, scrollRegions: scrollRegions(viewport)))))
                 }
             }
-            return grid
+            return diffs.map(\.frame).filter { !$0.viewports.isEmpty } + (keyframes.isEmpty ? [] : [Frame(viewports: keyframes, operations: GridDiff.keyframe(grid))])
         }
     }
 
