@@ -218,7 +218,7 @@ final class Connection {
     var wireEncoding: Encoding { encoding }
 
     /// Queues a frame: messages, operations already encoded (shared between viewers of
-    /// identical geometry), messages. It leaves with the turn's other output, in one write.
+    /// identical geometry), messages. It leaves with what was queued before it, in one write.
     func send(before: [Message], encoded: [UInt8], after: [Message]) {
         guard !isClosed else { return }
         let start = outgoing.count
@@ -256,12 +256,20 @@ final class Connection {
         if start == 0 && !outgoing.isEmpty { daemon.flushAtEndOfTurn(self) }
     }
 
-    /// Writes what the turn queued, in one write.
+    /// Writes what the turn queued, in one write. A small buffer is kept for the next turn (a
+    /// frame of a few rows would otherwise grow a new one by doubling, every frame); a large
+    /// one, a keyframe's, is let go.
     func flush() {
         guard !isClosed, !outgoing.isEmpty else { return }
         stream.write(outgoing)
-        outgoing = []
+        if outgoing.capacity > Self.keptOutputCapacity {
+            outgoing = []
+        } else {
+            outgoing.removeAll(keepingCapacity: true)
+        }
     }
+
+    static let keptOutputCapacity = 4_096
 
     func close() {
         guard !isClosed else { return }
