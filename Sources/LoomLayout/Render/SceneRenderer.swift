@@ -176,25 +176,13 @@ public final class SceneRenderer {
     /// Each geometry's last drawing, and the version of the layout it was drawn from.
     private var drawings: [GeometryKey: (grid: CellGrid, version: Int)] = [:]
 
-    /// What a viewport's layout depends on: its size and scroll offsets.
-    private struct LayoutKey: Hashable {
-        let width: Int, height: Int
-        let offsets: [Int]
-
-        init(_ viewport: Viewport) {
-            width = viewport.size.width
-            height = viewport.size.height
-            offsets = viewport.scrollOffsets.sorted { $0.key < $1.key }.flatMap { [Int(bitPattern: UInt(bitPattern: $0.key)), $0.value.x, $0.value.y] }
-        }
-    }
-
     /// What its drawing depends on: the layout and the focus.
     private struct GeometryKey: Hashable {
         let layout: LayoutKey
         let focus: ObjectIdentifier?
 
         init(_ viewport: Viewport) {
-            layout = LayoutKey(viewport)
+            layout = viewport.layoutKey
             focus = viewport.focus
         }
     }
@@ -208,10 +196,10 @@ public final class SceneRenderer {
         // Each layout is written over its retained layout's boxes, which nothing else may share.
         for viewport in viewports { viewport.boxes = [] }
         for viewport in viewports {
-            let key = LayoutKey(viewport)
+            let key = viewport.layoutKey
             if let twin = laidOut[key] {
                 viewport.boxes = twin.boxes
-                viewport.scrollOffsets = twin.scrollOffsets
+                viewport.takeScrollOffsets(of: twin)
                 continue
             }
             let retained = layouts[key] ?? RetainedLayout(height: viewport.size.height)
@@ -219,7 +207,7 @@ public final class SceneRenderer {
             layoutCount += 1
             laidOut[key] = viewport
             // Under the offsets it was actually shown at: the key the next frame will have.
-            kept[LayoutKey(viewport)] = retained
+            kept[viewport.layoutKey] = retained
         }
         layouts = kept
     }

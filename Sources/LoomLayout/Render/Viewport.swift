@@ -4,9 +4,13 @@ import LoomGraph
 /// has focus, and the grid it was last sent. Viewers of one scene share the graph and its
 /// state; each has its own viewport.
 public final class Viewport {
-    public internal(set) var size: Size
+    public internal(set) var size: Size {
+        didSet { knownLayoutKey = nil }
+    }
     /// Scroll offsets by scroll container (a `ScrollView` or a `List` node).
-    var scrollOffsets: [ObjectIdentifier: (x: Int, y: Int)] = [:]
+    var scrollOffsets: [ObjectIdentifier: (x: Int, y: Int)] = [:] {
+        didSet { knownLayoutKey = nil }
+    }
     /// The focused control or list row.
     public internal(set) var focus: ObjectIdentifier?
     /// The boxes of the last layout (for focus order, hit testing and scrolling).
@@ -15,6 +19,22 @@ public final class Viewport {
     public internal(set) var grid: CellGrid
     /// Whether the next frame must repaint everything (new viewer, resize).
     public internal(set) var needsKeyframe = true
+
+    /// The key of its layout, made again only after its size or an offset changed.
+    var layoutKey: LayoutKey {
+        if let knownLayoutKey { return knownLayoutKey }
+        let key = LayoutKey(size: size, scrollOffsets: scrollOffsets)
+        knownLayoutKey = key
+        return key
+    }
+
+    private var knownLayoutKey: LayoutKey?
+
+    /// Takes the offsets a viewport of the same layout key was shown at (clamped to its content).
+    func takeScrollOffsets(of twin: Viewport) {
+        scrollOffsets = twin.scrollOffsets
+        knownLayoutKey = twin.knownLayoutKey
+    }
 
     init(size: Size) {
         self.size = size
