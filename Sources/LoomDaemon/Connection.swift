@@ -219,12 +219,12 @@ final class Connection {
 
     /// Queues a frame: messages, operations already encoded (shared between viewers of
     /// identical geometry), messages. It leaves with what was queued before it, in one write.
-    func send(before: [Message], encoded: [UInt8], after: [Message]) {
+    func send(before: [Message], encoded: [UInt8], after: Message) {
         guard !isClosed else { return }
         let start = outgoing.count
         for message in before { MessageEncoder.encode(message, as: encoding, into: &outgoing) }
         outgoing += encoded
-        for message in after { MessageEncoder.encode(message, as: encoding, into: &outgoing) }
+        MessageEncoder.encode(after, as: encoding, into: &outgoing)
         queued(from: start)
     }
 

@@ -21,7 +21,8 @@ final class ViewerSession {
     var bytesSent = 0
     var coalesced = 0
     var ackLatencyMilliseconds: UInt64 = 0
-    var sentAt: [Int64: UInt64] = [:]
+    /// When each unacknowledged frame was sent, oldest first: at most the flow-control limit.
+    private var sentAt: [(sequence: Int64, time: UInt64)] = []
 
     init(connection: Connection, scene: Scene, viewport: Viewport) {
         self.connection = connection
@@ -38,26 +39,26 @@ final class ViewerSession {
     /// the flush after them. The operations themselves are encoded by the caller, once for all
     /// viewers that share them; the frame is sent with one write.
     func frame(_ operations: [GridOperation], styles: StyleTable, keyframe: Bool, highlight: [GridRect], now: UInt64)
-        -> (before: [Message], after: [Message]) {
+        -> (before: [Message], after: Message) {
         var before: [Message] = []
         if !highlight.isEmpty { before.append(.highlight(rects: highlight)) }
         if keyframe { before.append(.keyframe(width: viewport.size.width, height: viewport.size.height)) }
         for case .line(_, _, let runs) in operations {
-            for style in runs.compactMap(\.style) where !definedStyles.contains(style) {
-                definedStyles.insert(style)
+            for run in runs {
+                guard let style = run.style, definedStyles.insert(style).inserted else { continue }
                 before.append(.style(id: style, style: styles[style]))
             }
         }
         sequence += 1
-        sentAt[sequence] = now
+        sentAt.append((sequence, now))
         framesSent += 1
-        return (before, [.flush(sequence: sequence)])
+        return (before, .flush(sequence: sequence))
     }
 
     func acknowledge(_ sequence: Int64, now: UInt64) {
         guard sequence > acknowledged, sequence <= self.sequence else { return }
         acknowledged = sequence
-        if let sent = sentAt[sequence] { ackLatencyMilliseconds = now - sent }
-        sentAt = sentAt.filter { $0.key > sequence }
+        if let sent = sentAt.last(where: { $0.sequence == sequence }) { ackLatencyMilliseconds = now - sent.time }
+        sentAt.removeAll { $0.sequence <= sequence }
     }
 }
