@@ -113,8 +113,7 @@ public final class LayoutEngine {
         depthLimitHits = 0
         measurements = 0
         textLayouts = 0
-        reuse = PlacementReuse(previous: consume previous, height: size.height)
-        defer { reuse = PlacementReuse(previous: [], height: 0) }
+        reuse.begin(previous: previous, height: size.height)
         var boxes = BoxList()
         let screen = GridRect(column: 0, row: 0, width: size.width, height: size.height)
         let elements = self.elements(at: root)
@@ -141,7 +140,7 @@ public final class LayoutEngine {
     }
 
     /// The reuse state of the layout in progress.
-    var reuse = PlacementReuse(previous: [], height: 0)
+    let reuse = PlacementReuse()
 
     /// Boxes placed anew (not copied from the previous layout) in the last layout.
     public private(set) var placements = 0

@@ -16,22 +16,27 @@ import LoomGraph
 /// scan of their siblings. No table of all boxes is built.
 ///
 /// A class: layout asks it something for every element it places, and a struct kept in the
-/// engine was copied (its arrays retained and released) at each question.
+/// engine was copied (its arrays retained and released) at each question. One serves every
+/// layout of its engine, keeping its arrays' storage from one layout to the next.
 final class PlacementReuse {
-    private(set) var previous: [LayoutBox]
+    private(set) var previous: [LayoutBox] = []
     /// Last layout's boxes that this layout placed again or copied; the others are gone.
-    private var matched: [Bool]
+    private var matched: [Bool] = []
     /// For each element being placed: the range of its last children, and where to look next.
-    private var scopes: [(children: Range<Int>, cursor: Int)]
-    private(set) var damage: DamagedRows
+    private var scopes: [(children: Range<Int>, cursor: Int)] = []
+    private(set) var damage = DamagedRows(height: 0)
     /// Boxes placed anew (not copied) in this layout.
     private(set) var placed = 0
 
-    init(previous: [LayoutBox], height: Int) {
+    /// Starts a layout over the last layout's boxes (none: everything is new).
+    func begin(previous: consuming [LayoutBox], height: Int) {
         self.previous = previous
-        matched = Array(repeating: false, count: previous.count)
-        scopes = [(0..<previous.count, 0)]
-        damage = previous.isEmpty ? .all(height: height) : DamagedRows(height: height)
+        matched.removeAll(keepingCapacity: true)
+        matched.append(contentsOf: repeatElement(false, count: self.previous.count))
+        scopes.removeAll(keepingCapacity: true)
+        scopes.append((0..<self.previous.count, 0))
+        damage = self.previous.isEmpty ? .all(height: height) : DamagedRows(height: height)
+        placed = 0
     }
 
     /// The last layout's box of `node` among the last children of the element being placed.
