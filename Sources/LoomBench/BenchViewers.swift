@@ -29,13 +29,15 @@ final class BenchViewers {
     /// Reads whatever has arrived (waiting at most `timeoutMilliseconds` for something),
     /// acknowledging each flush; calls `flushed(viewer)` at each, right after the read that
     /// completed it.
-    func pump(timeoutMilliseconds: Int32, extra: Int32? = nil, flushed: (Int) -> Void = { _ in }) -> Bool {
+    ///
+    /// Acknowledgements are sent after every ready viewer is read, or, with
+    /// `deferringAcknowledgements`, only at `acknowledge()`: each viewer is its own process in
+    /// life, so one viewer's receipt must not wait for the writes of the others'
+    /// acknowledgements (frames arrive in waves, one per geometry, while the others are drawn).
+    func pump(timeoutMilliseconds: Int32, extra: Int32? = nil, deferringAcknowledgements: Bool = false, flushed: (Int) -> Void = { _ in }) -> Bool {
         var pollers = connections.map { pollfd(fd: $0.input, events: Int16(POLLIN), revents: 0) }
         if let extra { pollers.append(pollfd(fd: extra, events: Int16(POLLIN), revents: 0)) }
         guard poll(&pollers, nfds_t(pollers.count), timeoutMilliseconds) > 0 else { return false }
-        // Acknowledged after every ready viewer is read: each viewer is its own process in
-        // life, so one viewer's receipt must not wait for the others' acknowledgements.
-        var acknowledgements: [(DaemonConnection, Int64)] = []
         for (index, connection) in connections.enumerated() where pollers[index].revents != 0 {
             guard let messages = try? connection.receive() else { continue }
             for message in messages {
@@ -46,8 +48,17 @@ final class BenchViewers {
                 }
             }
         }
-        for (connection, sequence) in acknowledgements { connection.send(.ack(sequence: sequence)) }
+        if !deferringAcknowledgements { acknowledge() }
         return extra.map { _ in pollers[pollers.count - 1].revents != 0 } ?? false
+    }
+
+    /// Flushes received and not acknowledged yet.
+    private var acknowledgements: [(DaemonConnection, Int64)] = []
+
+    /// Acknowledges every flush received so far.
+    func acknowledge() {
+        for (connection, sequence) in acknowledgements { connection.send(.ack(sequence: sequence)) }
+        acknowledgements.removeAll(keepingCapacity: true)
     }
 
     /// Waits until each viewer has at least `targets[i]` flushes; false after the timeout.
