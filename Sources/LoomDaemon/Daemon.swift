@@ -224,13 +224,15 @@ public final class Daemon {
 
     // MARK: - The end of a turn
 
-    /// Schedules the end-of-turn work once per turn.
+    /// Schedules the end-of-turn work once per turn. While it runs, asking again schedules
+    /// nothing: what it queues (replies, a watch's changes, frames) leaves with its own flush,
+    /// and work left after a frame waits for the next frame (`renderFrames`).
     func endTurnSoon() {
         guard !turnScheduled, !isShuttingDown else { return }
         turnScheduled = true
         turnTimer.start(after: 0) { [unowned self] in
-            self.turnScheduled = false
             self.endTurn()
+            self.turnScheduled = false
         }
     }
 
@@ -280,8 +282,11 @@ public final class Daemon {
             scene.needsFrame = false
             scene.lastFrame = now
             scene.frames += 1
+            // Work the frame left (a view that changes state as it is evaluated): the next frame.
+            defer { if scene.hasWork { scheduleFrame(after: interval) } }
             // Each geometry's viewers are written to as soon as it is drawn, while the next one
-            // is drawn: their own write of the turn, so later output waits for the next turn.
+            // is drawn (with what was queued for them before; anything after leaves at the
+            // turn's flush).
             // Viewers sent the same grid share one operation list, encoded once per encoding.
             scene.renderer.render(only: ready.map(\.viewport)) { frame in
                 var encoded: [(encoding: Encoding, bytes: [UInt8])] = []

@@ -1,6 +1,5 @@
 import LoomGraph
 import LoomLayout
-import LoomLayout
 import LoomStore
 
 /// A named root view the daemon serves: one graph and one renderer, shared by every viewer of
