@@ -43,7 +43,7 @@ enum FanoutBenchmark {
 
     static func fanout() -> [Figure] {
         let rows = Bench.quick ? 1_000 : 100_000
-        let mutations = Bench.quick ? 20 : 300
+        let mutations = Bench.mutations ?? (Bench.quick ? 20 : 300)
         // Not measured: the first frames after viewers attach fill the caches (layouts kept per
         // geometry, drawings, allocations) and take several milliseconds each, once.
         let warmUp = Bench.quick ? 2 : 10
@@ -51,7 +51,7 @@ enum FanoutBenchmark {
             let (daemon, control) = try start(rows: rows)
             defer { daemon.shutDown() }
             var figures: [Figure] = []
-            for count in [1, 4, 16] {
+            for count in Bench.viewers.map({ [$0] }) ?? [1, 4, 16] {
                 let viewers = try BenchViewers(count: count, socket: daemon.socket, scene: "rows")
                 var latencies: [Double] = []
                 var cpu = daemon.cpuNanoseconds

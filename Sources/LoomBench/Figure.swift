@@ -49,6 +49,9 @@ enum Measure {
 enum Bench {
     /// `--quick`: tiny sizes and short runs, to check that each scenario works (the tests run it so).
     nonisolated(unsafe) static var quick = false
+    /// `--viewers N`, `--mutations N`: fanout with those only (profiling one count of viewers).
+    nonisolated(unsafe) static var viewers: Int?
+    nonisolated(unsafe) static var mutations: Int?
 
     static func microseconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12

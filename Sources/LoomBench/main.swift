@@ -2,7 +2,7 @@ import Foundation
 
 /// `loom-bench`: the benchmark program (figures, not tests). See docs/BENCHMARKS.md.
 let usage = """
-    usage: loom-bench [SCENARIO...] [--json] [--quick]
+    usage: loom-bench [SCENARIO...] [--json] [--quick] [--viewers N] [--mutations N]
 
     Prints benchmark figures as a table, or as one JSON object with --json.
     Build in release mode for meaningful numbers: swift run -c release loom-bench graph
@@ -18,6 +18,8 @@ let usage = """
       store       durable transactions per second, restore and memory at 1M objects, JSON decoding
 
     --quick runs each scenario with tiny sizes (a smoke run; the figures mean nothing).
+    --viewers N and --mutations N run fanout with N viewers only, and N measured mutations
+    (for profiling: see docs/BENCHMARKS.md, "Instructions per mutation").
     """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -28,6 +30,18 @@ if arguments.contains("--help") || arguments.contains("-h") {
 let json = arguments.contains("--json")
 Bench.quick = arguments.contains("--quick")
 arguments.removeAll { $0 == "--json" || $0 == "--quick" }
+/// The value of `--name N`, taken out of the arguments: a count from 1 to `limit`.
+@MainActor func count(_ name: String, limit: Int) -> Int? {
+    guard let index = arguments.firstIndex(of: name) else { return nil }
+    guard index + 1 < arguments.count, let value = Int(arguments[index + 1]), (1...limit).contains(value) else {
+        FileHandle.standardError.write(Data("loom-bench: \(name) needs a count from 1 to \(limit)\n\n\(usage)\n".utf8))
+        exit(2)
+    }
+    arguments.removeSubrange(index...index + 1)
+    return value
+}
+Bench.viewers = count("--viewers", limit: 64)
+Bench.mutations = count("--mutations", limit: 100_000)
 
 let scenarios: [String: () -> [Figure]] = [
     "fanout": FanoutBenchmark.fanout, "throughput": FanoutBenchmark.throughput, "work": FrameBenchmark.work, "bytes": FrameBenchmark.bytes,
