@@ -33,18 +33,25 @@ final class Connection {
     // MARK: - Input
 
     func received(_ bytes: [UInt8]) {
+        var onlyAcknowledgements = true
         do {
             for result in try decoder.feed(bytes) {
                 guard !isClosed else { return }
                 switch result {
-                case .success(let message): handle(message)
-                case .failure(let error): send(.error(id: nil, code: error.code, message: error.message, fatal: false))
+                case .success(let message):
+                    if case .ack = message {} else { onlyAcknowledgements = false }
+                    handle(message)
+                case .failure(let error):
+                    onlyAcknowledgements = false
+                    send(.error(id: nil, code: error.code, message: error.message, fatal: false))
                 }
             }
         } catch {
             fail(code: error.code, error.message)
         }
-        daemon.endTurnSoon()
+        // A viewer acknowledges every frame: that alone gives a turn nothing to do, unless it
+        // lets a viewer that was behind have its frame (which asks for the turn itself).
+        if !onlyAcknowledgements { daemon.endTurnSoon() }
     }
 
     /// Sends a fatal error and closes once it is written.
@@ -173,7 +180,10 @@ final class Connection {
             guard let session else { return notAttached() }
             let wasBehind = session.isBehind(limit: daemon.configuration.maximumUnacknowledgedFrames)
             session.acknowledge(sequence, now: daemon.loop.now)
-            if wasBehind { session.scene.needsFrame = true }
+            if wasBehind {
+                session.scene.needsFrame = true
+                daemon.endTurnSoon()
+            }
         default:
             break
         }
