@@ -10,6 +10,7 @@ let releaseSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unche
 let package = Package(
     name: "Loom",
     products: [
+        .library(name: "LoomCells", targets: ["LoomCells"]),
         .library(name: "LoomGraph", targets: ["LoomGraph"]),
         .library(name: "LoomLayout", targets: ["LoomLayout"]),
         .library(name: "LoomLoop", targets: ["LoomLoop"]),
@@ -27,15 +28,20 @@ let package = Package(
         .systemLibrary(name: "CUTF8Proc", providers: [.apt(["libutf8proc-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
-        // The view graph: views, dynamic properties, identity, invalidation, the evaluation pass.
-        .target(name: "LoomGraph", swiftSettings: releaseSettings),
+        // The picture a viewer is sent: cells and their grid, grid operations, styles, colours,
+        // grapheme clusters (utf8proc). Knows nothing of views, sockets or the store: the
+        // daemon's renderer draws into it and a viewer applies it.
+        .target(name: "LoomCells", dependencies: ["CUTF8Proc"], swiftSettings: releaseSettings),
 
-        // Layout, text (utf8proc), styles, cell grids and their diffs: from the graph's
-        // primitives to what a viewer applies. Knows nothing of sockets or the store.
-        .target(name: "LoomLayout", dependencies: ["LoomGraph", "CUTF8Proc"], swiftSettings: releaseSettings),
+        // The view graph: views, dynamic properties, identity, invalidation, the evaluation pass.
+        .target(name: "LoomGraph", dependencies: ["LoomCells"], swiftSettings: releaseSettings),
+
+        // Layout, text wrapping, drawing into a cell grid, grid diffs: from the graph's
+        // primitives to the operations a viewer applies. Knows nothing of sockets or the store.
+        .target(name: "LoomLayout", dependencies: ["LoomGraph", "LoomCells", "CUTF8Proc"], swiftSettings: releaseSettings),
 
         // The wire protocol of Protocol/: messages, the JSON-lines and binary encodings, framing, limits.
-        .target(name: "LoomWire", dependencies: ["LoomStore", "LoomLayout", "LoomGraph"], swiftSettings: releaseSettings),
+        .target(name: "LoomWire", dependencies: ["LoomStore", "LoomCells"], swiftSettings: releaseSettings),
 
         // A small Swift face over libuv: loop, Unix-socket server and streams, timers, signals, wake-ups.
         .target(name: "LoomLoop", dependencies: ["CLibUV"], swiftSettings: releaseSettings),
@@ -56,7 +62,7 @@ let package = Package(
 
         // The viewer side: termios raw mode, the alternate screen, ANSI output, input decoding,
         // a local screen the daemon's frames are applied to. Knows nothing of the view graph.
-        .target(name: "LoomTerminal", dependencies: ["LoomWire", "LoomLayout"], swiftSettings: releaseSettings),
+        .target(name: "LoomTerminal", dependencies: ["LoomWire", "LoomCells"], swiftSettings: releaseSettings),
 
         // The `loom` tool: verbs, their one small argument parser, a blocking protocol client, the viewer.
         .target(name: "LoomClient", dependencies: ["LoomWire", "LoomStore", "LoomTerminal"], swiftSettings: releaseSettings),

@@ -1,4 +1,4 @@
-import LoomLayout
+import LoomCells
 
 /// What the terminal's state is, as far as the viewer knows: where its cursor is, which
 /// attributes are set, whether the cursor shows. Nil means unknown (before the first write;

@@ -1,4 +1,4 @@
-import LoomGraph
+import LoomCells
 
 /// How many colours the terminal shows: what `COLORTERM` and `TERM` say, unless `--colors`
 /// says otherwise. Colours deeper than the terminal's are mapped to the nearest it has.

@@ -1,4 +1,4 @@
-import LoomLayout
+import LoomCells
 import LoomWire
 
 /// A viewer's screen: the daemon's frames applied to a local cell grid, and the terminal's

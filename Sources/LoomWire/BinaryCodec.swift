@@ -1,5 +1,4 @@
-import LoomGraph
-import LoomLayout
+import LoomCells
 import LoomStore
 
 /// The binary encoding of the same messages, for viewers: a frame is a LEB128 length and a

@@ -1,5 +1,4 @@
-import LoomGraph
-import LoomLayout
+import LoomCells
 import LoomStore
 
 /// The newline-delimited JSON encoding: one JSON object per line, `type` naming the message.

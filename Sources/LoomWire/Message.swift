@@ -1,4 +1,4 @@
-import LoomLayout
+import LoomCells
 import LoomStore
 
 /// The protocol's version: what `hello` offers and `welcome` confirms (Protocol/README.md).

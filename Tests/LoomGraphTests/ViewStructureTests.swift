@@ -52,14 +52,14 @@ struct ViewStructureTests {
     @Test func primitivesAndModifiersAppearInThePrimitiveTreeInOrder() {
         let graph = mount(Styled())
         #expect(graph.primitiveTrees().map(\.description) == ["""
-            background(LoomGraph.Color.palette(236))
+            background(LoomCells.Color.palette(236))
               frame(LoomGraph.FrameSpec(minWidth: Optional(20), idealWidth: Optional(20), maxWidth: Optional(20), minHeight: Optional(3), idealHeight: Optional(3), maxHeight: Optional(3), alignment: LoomGraph.Alignment(horizontal: LoomGraph.HorizontalAlignment.leading, vertical: LoomGraph.VerticalAlignment.top)))
                 hStack(alignment: LoomGraph.VerticalAlignment.center, spacing: nil, lazy: false)
-                  foregroundColor(Optional(LoomGraph.Color.named(LoomGraph.Color.Named.red)))
-                    textStyle(LoomGraph.TextStyle(rawValue: 1))
+                  foregroundColor(Optional(LoomCells.Color.named(LoomCells.Color.Named.red)))
+                    textStyle(LoomCells.TextStyle(rawValue: 1))
                       text("a")
                   divider
-                  border(LoomGraph.Color.named(LoomGraph.Color.Named.blue), width: 1)
+                  border(LoomCells.Color.named(LoomCells.Color.Named.blue), width: 1)
                     padding(LoomGraph.EdgeInsets(top: 0, leading: 2, bottom: 0, trailing: 2))
                       text("b")
             """])

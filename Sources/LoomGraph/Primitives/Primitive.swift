@@ -37,15 +37,3 @@ public struct FrameSpec: Sendable, Hashable {
     public var minHeight, idealHeight, maxHeight: Int?
     public var alignment: Alignment
 }
-
-/// Text attributes set by `bold()`, `italic()` and `underline()`.
-public struct TextStyle: OptionSet, Sendable, Hashable {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
-    public static let bold = TextStyle(rawValue: 1)
-    public static let italic = TextStyle(rawValue: 2)
-    public static let underline = TextStyle(rawValue: 4)
-    public static let strikethrough = TextStyle(rawValue: 8)
-    public static let dim = TextStyle(rawValue: 16)
-    public static let inverse = TextStyle(rawValue: 32)
-}

@@ -1,5 +1,3 @@
-import LoomGraph
-
 /// How a cell is drawn: colours and attributes.
 public struct Style: Sendable, Hashable {
     /// The text attributes views set (`bold()`, `dim()`, …), as the graph names them.

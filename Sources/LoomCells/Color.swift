@@ -1,6 +1,6 @@
 /// A terminal colour: one of the 16 named ANSI colours, a 256-colour palette index, or RGB.
-/// As a view, it fills the space it is offered.
-public enum Color: Sendable, Hashable, View {
+/// As a view (LoomGraph), it fills the space it is offered.
+public enum Color: Sendable, Hashable {
     case named(Named)
     case palette(UInt8)
     case rgb(UInt8, UInt8, UInt8)
@@ -19,8 +19,4 @@ public enum Color: Sendable, Hashable, View {
     public static let cyan = Color.named(.cyan)
     public static let white = Color.named(.white)
     public static let gray = Color.named(.brightBlack)
-}
-
-extension Color: LeafPrimitive {
-    func primitive(in node: PrimitiveNode<Color>) -> Primitive? { .color(self) }
 }
