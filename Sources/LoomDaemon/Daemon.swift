@@ -286,8 +286,8 @@ public final class Daemon {
             defer { if scene.hasWork { scheduleFrame(after: interval) } }
             // Each geometry's viewers are written to as soon as it is drawn, while the next one
             // is drawn (with what was queued for them before; anything after leaves at the
-            // turn's flush).
-            // Viewers sent the same grid share one operation list, encoded once per encoding.
+            // turn's flush). Viewers sent the same grid share one operation list, encoded once
+            // per encoding.
             scene.renderer.render(only: ready.map(\.viewport)) { frame in
                 var encoded: [(encoding: Encoding, bytes: [UInt8])] = []
                 for viewport in frame.viewports where !frame.operations.isEmpty || keyframes.contains(ObjectIdentifier(viewport)) {
@@ -296,8 +296,13 @@ public final class Daemon {
                     let parts = session.frame(frame.operations, styles: scene.renderer.styles,
                                               keyframe: keyframes.contains(ObjectIdentifier(viewport)), highlight: highlight, now: now)
                     let encoding = session.connection.wireEncoding
-                    let bytes = encoded.first { $0.encoding == encoding }?.bytes ?? frame.operations.flatMap { MessageEncoder.encode(.grid($0), as: encoding) }
-                    if !encoded.contains(where: { $0.encoding == encoding }) { encoded.append((encoding, bytes)) }
+                    let bytes: [UInt8]
+                    if let known = encoded.first(where: { $0.encoding == encoding }) {
+                        bytes = known.bytes
+                    } else {
+                        bytes = frame.operations.flatMap { MessageEncoder.encode(.grid($0), as: encoding) }
+                        encoded.append((encoding, bytes))
+                    }
                     session.connection.send(before: parts.before, encoded: bytes, after: parts.after)
                     session.connection.flush()
                 }
