@@ -39,8 +39,8 @@ private struct Mounted {
 
 @Suite("The built-in scenes")
 struct BuiltInSceneTests {
-    private func board() throws -> Mounted {
-        let board = Mounted(Dashboard())
+    private func board(width: Int = 100) throws -> Mounted {
+        let board = Mounted(Dashboard(), width: width)
         try board.set("/hosts", #"{"web-1": {"up": true, "load": 0.4}, "db-1": {"up": false}}"#)
         try board.set("/log", #"["one", "two", "three", "four", "five", "six"]"#)
         try board.set("/jobs", #"{"b-1": {"name": "build", "status": "running", "progress": 0.5}, "t-1": {"name": "test", "status": "failed"}, "d-1": {"name": "deploy", "status": "weird"}}"#)
@@ -58,6 +58,16 @@ struct BuiltInSceneTests {
         #expect(jobs[1].hasPrefix("✗ failed  test"))
         #expect(jobs[2].hasPrefix("? weird   deploy"), "an unknown status is shown as it is, marked")
         #expect(Array(lines.suffix(5)) == ["two", "three", "four", "five", "six"])
+    }
+
+    @Test func onANarrowScreenTheCountsStayWholeAndEachJobKeepsOneRow() throws {
+        let lines = try board(width: 40).text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[0].hasSuffix("queued 0  running 1  ok 0  failed 1"), "the title gives way, not the counts")
+        #expect(lines[0].hasPrefix("Lo…"))
+        let running = try #require(lines.firstIndex { $0.hasPrefix("▸ running") })
+        #expect(lines[running].contains("██████████░░░░░░░░░░  50%"), "the bar keeps its width")
+        #expect(lines[running + 1].allSatisfy { $0 == "─" }, "and the row its one line: the separator follows")
+        #expect(lines.contains { $0.hasPrefix("✗ failed") } && lines.contains { $0.hasPrefix("? weird") })
     }
 
     @Test func aJobsProgressReevaluatesThatRowAlone() throws {

@@ -12,10 +12,11 @@ public struct Dashboard: View {
     public var body: some View {
         NavigationStack {
             VStack(alignment: .leading, spacing: 0) {
+                // On a narrow screen the counts keep their width and the title gives way.
                 HStack {
-                    Text("Loom · operations").bold()
+                    Text("Loom · operations").bold().lineLimit(1)
                     Spacer()
-                    StatusCounts()
+                    StatusCounts().fixedSize()
                 }
                 HostsLine()
                 Divider().foregroundColor(.gray)

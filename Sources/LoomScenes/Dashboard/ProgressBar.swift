@@ -1,6 +1,8 @@
 import LoomGraph
 
-/// A bar of `width` cells and a percentage; blank when there is no progress to show.
+/// A bar of `width` cells and a percentage; blank when there is no progress to show. It keeps
+/// its width on a narrow screen (a bar broken over two lines reads as two bars): what is
+/// beside it gives way.
 struct ProgressBar: View, Equatable {
     let fraction: Double?
     let width: Int
@@ -16,6 +18,7 @@ struct ProgressBar: View, Equatable {
                 }
                 Text("\(Int((clamped * 100).rounded()))%").frame(width: 4, alignment: .trailing)
             }
+            .fixedSize()
         } else {
             Text("").frame(width: width + 5)
         }
