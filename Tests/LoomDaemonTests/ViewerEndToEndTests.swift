@@ -249,6 +249,24 @@ final class ViewerEndToEndTests {
         #expect(shellIsBack(status: "0") && screen().hasSuffix("SANE\n$"))
     }
 
+    @Test func theMouseWheelOverTheListScrollsItAndTurnsOnMouseReportsOnlyWhileAttached() {
+        // More jobs than the pane shows: each takes a row and a separator.
+        let jobs = (0..<40).map { #""job-\#(100 + $0)": {"name": "task \#(100 + $0)", "status": "queued"}"# }
+        _ = loom("set", "/jobs", "{\(jobs.joined(separator: ", "))}")
+        openPane()
+        type("loom attach dashboard")
+        #expect(waitUntil { screen().contains("task 100") && pane("#{mouse_sgr_flag}") == "1" }, "\(screen())")
+        // Three notches down over the list, as the terminal reports them (SGR, 1-based column and row).
+        let down = "\u{1B}[<65;10;8M", up = "\u{1B}[<64;10;8M"
+        keys("-l", down + down + down)
+        #expect(waitUntil { !screen().contains("task 100") && screen().contains("task 105") }, "scrolled down:\n\(screen())")
+        keys("-l", up + up + up)
+        #expect(waitUntil { screen().contains("task 100") }, "scrolled back:\n\(screen())")
+        keys("C-]")
+        #expect(shellIsBack(status: "0"))
+        #expect(pane("#{mouse_sgr_flag}") == "0", "mouse reports are off again")
+    }
+
     @Test func anObserversKeysDoNotReachTheSceneButAViewersDo() {
         seed()
         openPane()
