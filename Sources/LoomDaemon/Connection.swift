@@ -227,15 +227,16 @@ final class Connection {
 
     var wireEncoding: Encoding { encoding }
 
-    /// Queues a frame: messages, operations already encoded (shared between viewers of
-    /// identical geometry), messages. It leaves with what was queued before it, in one write.
-    func send(before: [Message], encoded: [UInt8], after: Message) {
+    /// Writes a frame now: messages, operations already encoded (shared between viewers of
+    /// identical geometry), its flush — in one write with whatever this turn queued before it.
+    func writeFrame(before: [Message], encoded: [UInt8], flush message: Message) {
         guard !isClosed else { return }
         let start = outgoing.count
         for message in before { MessageEncoder.encode(message, as: encoding, into: &outgoing) }
         outgoing += encoded
-        MessageEncoder.encode(after, as: encoding, into: &outgoing)
-        queued(from: start)
+        MessageEncoder.encode(message, as: encoding, into: &outgoing)
+        session?.bytesSent += outgoing.count - start
+        flush()
     }
 
     /// Queues messages for the end of the turn; with `thenClose`, writes everything now and

@@ -296,15 +296,14 @@ public final class Daemon {
                     let parts = session.frame(frame.operations, styles: scene.renderer.styles,
                                               keyframe: keyframes.contains(ObjectIdentifier(viewport)), highlight: highlight, now: now)
                     let encoding = session.connection.wireEncoding
-                    let bytes: [UInt8]
+                    var bytes: [UInt8] = []
                     if let known = encoded.first(where: { $0.encoding == encoding }) {
                         bytes = known.bytes
                     } else {
-                        bytes = frame.operations.flatMap { MessageEncoder.encode(.grid($0), as: encoding) }
+                        for operation in frame.operations { MessageEncoder.encode(.grid(operation), as: encoding, into: &bytes) }
                         encoded.append((encoding, bytes))
                     }
-                    session.connection.send(before: parts.before, encoded: bytes, after: parts.after)
-                    session.connection.flush()
+                    session.connection.writeFrame(before: parts.before, encoded: bytes, flush: parts.flush)
                 }
             }
         }

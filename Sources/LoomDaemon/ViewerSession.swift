@@ -39,7 +39,7 @@ final class ViewerSession {
     /// the flush after them. The operations themselves are encoded by the caller, once for all
     /// viewers that share them; the frame is sent with one write.
     func frame(_ operations: [GridOperation], styles: StyleTable, keyframe: Bool, highlight: [GridRect], now: UInt64)
-        -> (before: [Message], after: Message) {
+        -> (before: [Message], flush: Message) {
         var before: [Message] = []
         if !highlight.isEmpty { before.append(.highlight(rects: highlight)) }
         if keyframe { before.append(.keyframe(width: viewport.size.width, height: viewport.size.height)) }
