@@ -32,26 +32,22 @@ final class Connection {
 
     // MARK: - Input
 
+    /// Handles what arrived. The end of the turn is asked for by what gives it work: output
+    /// queued (`queued(from:)`), a control request (the store's commit, watches and frames), a
+    /// scene that needs a frame (`Daemon.needFrame(for:)`). A read of acknowledgements alone,
+    /// the most common one, asks for nothing.
     func received(_ bytes: [UInt8]) {
-        var onlyAcknowledgements = true
         do {
             for result in try decoder.feed(bytes) {
                 guard !isClosed else { return }
                 switch result {
-                case .success(let message):
-                    if case .ack = message {} else { onlyAcknowledgements = false }
-                    handle(message)
-                case .failure(let error):
-                    onlyAcknowledgements = false
-                    send(.error(id: nil, code: error.code, message: error.message, fatal: false))
+                case .success(let message): handle(message)
+                case .failure(let error): send(.error(id: nil, code: error.code, message: error.message, fatal: false))
                 }
             }
         } catch {
             fail(code: error.code, error.message)
         }
-        // A viewer acknowledges every frame: that alone gives a turn nothing to do, unless it
-        // lets a viewer that was behind have its frame (which asks for the turn itself).
-        if !onlyAcknowledgements { daemon.endTurnSoon() }
     }
 
     /// Sends a fatal error and closes once it is written.
@@ -99,6 +95,8 @@ final class Connection {
     // MARK: - Control requests
 
     private func control(_ message: Message) {
+        // A change's commit, the replies waiting for it, its watches and its frames: at the end of the turn.
+        daemon.endTurnSoon()
         let store = daemon.store
         do throws(StoreError) {
             switch message {
@@ -171,19 +169,16 @@ final class Connection {
         case .resize(let width, let height):
             guard let session, let size = daemon.screenSize(width, height) else { return notAttached() }
             session.viewport.resize(to: size)
-            session.scene.needsFrame = true
+            daemon.needFrame(for: session.scene)
         case .input(let event):
             guard let session else { return notAttached() }
             guard let key = Connection.key(event) else { return reply(error: WireError("malformed_message", "unknown key '\(event.key)'"), id: nil) }
-            if session.scene.renderer.handle(key, in: session.viewport) { session.scene.needsFrame = true }
+            if session.scene.renderer.handle(key, in: session.viewport) { daemon.needFrame(for: session.scene) }
         case .ack(let sequence):
             guard let session else { return notAttached() }
             let wasBehind = session.isBehind(limit: daemon.configuration.maximumUnacknowledgedFrames)
             session.acknowledge(sequence, now: daemon.loop.now)
-            if wasBehind {
-                session.scene.needsFrame = true
-                daemon.endTurnSoon()
-            }
+            if wasBehind { daemon.needFrame(for: session.scene) }
         default:
             break
         }

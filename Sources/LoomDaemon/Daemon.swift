@@ -59,8 +59,15 @@ public final class Daemon {
         guard let scene = scenes[name] else { return nil }
         let session = ViewerSession(connection: connection, scene: scene, viewport: scene.renderer.addViewport(size: size))
         scene.sessions.append(session)
-        scene.needsFrame = true
+        needFrame(for: scene)
         return session
+    }
+
+    /// Something changed that the scene's viewers have not been sent (a viewer attached,
+    /// resized, moved the focus, caught up): a frame at the end of the turn.
+    func needFrame(for scene: Scene) {
+        scene.needsFrame = true
+        endTurnSoon()
     }
 
     func detach(_ connection: Connection) {
