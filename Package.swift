@@ -28,16 +28,16 @@ let package = Package(
         .systemLibrary(name: "CUTF8Proc", providers: [.apt(["libutf8proc-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
-        // The picture a viewer is sent: cells and their grid, grid operations, styles, colours,
-        // grapheme clusters (utf8proc). Knows nothing of views, sockets or the store: the
-        // daemon's renderer draws into it and a viewer applies it.
-        .target(name: "LoomCells", dependencies: ["CUTF8Proc"], swiftSettings: releaseSettings),
+        // The picture a viewer is sent: cells and their grid, grid operations, styles, colours.
+        // Knows nothing of views, sockets or the store: the daemon's renderer draws into it and
+        // a viewer applies it.
+        .target(name: "LoomCells", swiftSettings: releaseSettings),
 
         // The view graph: views, dynamic properties, identity, invalidation, the evaluation pass.
         .target(name: "LoomGraph", dependencies: ["LoomCells"], swiftSettings: releaseSettings),
 
-        // Layout, text wrapping, drawing into a cell grid, grid diffs: from the graph's
-        // primitives to the operations a viewer applies. Knows nothing of sockets or the store.
+        // Layout, text (utf8proc clusters, wrapping), drawing into a cell grid, grid diffs: from
+        // the graph's primitives to the operations a viewer applies. Knows nothing of sockets or the store.
         .target(name: "LoomLayout", dependencies: ["LoomGraph", "LoomCells", "CUTF8Proc"], swiftSettings: releaseSettings),
 
         // The wire protocol of Protocol/: messages, the JSON-lines and binary encodings, framing, limits.

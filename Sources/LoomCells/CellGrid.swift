@@ -65,30 +65,6 @@ public struct CellGrid: Sendable, Hashable, CustomStringConvertible {
         cells[(row * width)..<((row + 1) * width)]
     }
 
-    /// Writes one cluster at a cell, clipped to `clip`; returns the cells it advanced. A wide
-    /// cluster whose right half would be clipped is drawn as a space.
-    @discardableResult
-    public mutating func put(_ cluster: Cluster, style: StyleID, row: Int, column: Int, clip: GridRect) -> Int {
-        let clip = clip.intersection(bounds)
-        guard clip.contains(column: column, row: row) else { return cluster.width }
-        if cluster.width == 2 && !clip.contains(column: column + 1, row: row) {
-            write(Cell(" ", style: style), row: row, column: column)
-            return 2
-        }
-        write(Cell(cluster.text, style: style), row: row, column: column)
-        if cluster.width == 2 { write(Cell("", style: style), row: row, column: column + 1) }
-        return cluster.width
-    }
-
-    /// Writes a line of clusters from a cell, clipped.
-    public mutating func put(_ clusters: [Cluster], style: StyleID, row: Int, column: Int, clip: GridRect) {
-        var column = column
-        for cluster in clusters {
-            if column >= clip.maxColumn { break }
-            column += put(cluster, style: style, row: row, column: column, clip: clip)
-        }
-    }
-
     /// Fills a rectangle (clipped) with one cell.
     /// Only its edge cells can cut a wide cluster that reaches outside: they are written as
     /// single cells, first; the cells between are stored as they are.

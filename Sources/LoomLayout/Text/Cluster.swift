@@ -16,18 +16,18 @@ public struct Cluster: Sendable, Hashable, CustomStringConvertible {
     public static let ellipsis = Cluster(text: "…", width: 1)
 
     // Box drawing and control decorations, made once (all one cell wide).
-    package static let horizontalLine = Cluster(text: "─", width: 1)
-    package static let verticalLine = Cluster(text: "│", width: 1)
-    package static let topLeft = Cluster(text: "┌", width: 1)
-    package static let topRight = Cluster(text: "┐", width: 1)
-    package static let bottomLeft = Cluster(text: "└", width: 1)
-    package static let bottomRight = Cluster(text: "┘", width: 1)
+    static let horizontalLine = Cluster(text: "─", width: 1)
+    static let verticalLine = Cluster(text: "│", width: 1)
+    static let topLeft = Cluster(text: "┌", width: 1)
+    static let topRight = Cluster(text: "┐", width: 1)
+    static let bottomLeft = Cluster(text: "└", width: 1)
+    static let bottomRight = Cluster(text: "┘", width: 1)
 
     /// Each printable ASCII character (space to tilde) as a cluster, made once.
     private static let printableASCII = (0x20..<0x7F).map { Cluster(text: String(UnicodeScalar(UInt8($0))), width: 1) }
 
     /// Clusters of ASCII or box-drawing text known to be one cell each (no segmentation).
-    package static func cells(_ text: String) -> [Cluster] {
+    static func cells(_ text: String) -> [Cluster] {
         text.map { Cluster(text: String($0), width: 1) }
     }
 
