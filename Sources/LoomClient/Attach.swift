@@ -46,8 +46,11 @@ extension Verb {
             }
             let connection: DaemonConnection
             if let host = arguments.options["ssh"] {
+                // A host ssh would read as an option is refused: it is the place for a host.
+                guard !host.isEmpty, !host.hasPrefix("-") else { throw UsageError("--ssh needs a host ([USER@]HOST), not '\(host)'") }
                 let ssh = (environment["LOOM_SSH"] ?? "ssh").split(separator: " ").map(String.init)
-                connection = try DaemonConnection(tunnel: ssh + [host, "loom", "proxy"] + (arguments.options["socket"].map { ["--socket", $0] } ?? []))
+                let proxy = ["loom", "proxy"] + (arguments.options["socket"].map { ["--socket", $0] } ?? [])
+                connection = try DaemonConnection(tunnel: ssh + [host, RemoteCommand.line(proxy)], host: host)
             } else {
                 connection = try DaemonConnection(socketPath: invocation.socketPath)
             }

@@ -10,7 +10,8 @@ public final class DaemonConnection {
     public let input: Int32
     private let output: Int32
     private var decoder = MessageDecoder(encoding: .json)
-    private let tunnel: Process?
+    /// ssh, when the connection goes through it, and the host it goes to.
+    private let tunnel: (process: Process, host: String)?
     private var nextID: Int64 = 1
     /// Messages that arrived in the same read as a request's reply, after it.
     private var inbox: [Message] = []
@@ -25,8 +26,9 @@ public final class DaemonConnection {
         tunnel = nil
     }
 
-    /// Runs `command` (ssh and its arguments) and speaks through its standard input and output.
-    init(tunnel command: [String]) throws {
+    /// Runs `command` (ssh and its arguments, to `host`) and speaks through its standard input
+    /// and output.
+    init(tunnel command: [String], host: String) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = command
@@ -36,7 +38,7 @@ public final class DaemonConnection {
         do { try process.run() } catch {
             throw ConnectError(path: command.joined(separator: " "), reason: "cannot run it: \(error.localizedDescription)")
         }
-        tunnel = process
+        tunnel = (process, host)
         input = fromChild.fileHandleForReading.fileDescriptor
         output = toChild.fileHandleForWriting.fileDescriptor
         // The parent keeps only its ends.
@@ -51,9 +53,9 @@ public final class DaemonConnection {
     deinit {
         if tunnel == nil { close(input) }
         pipes = nil
-        if let tunnel, tunnel.isRunning {
-            tunnel.terminate()
-            tunnel.waitUntilExit()
+        if let process = tunnel?.process, process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
         }
     }
 
@@ -139,8 +141,16 @@ public final class DaemonConnection {
         }
     }
 
-    /// The daemon closed the connection.
-    var lost: DaemonReply { DaemonReply(code: "disconnected", message: "lost the connection to loomd (it stopped or was killed)") }
+    /// The daemon closed the connection, or the tunnel to it ended: then ssh's exit status says
+    /// which end failed (255: ssh itself; else the remote `loom proxy`, whose message ssh passed on).
+    var lost: DaemonReply {
+        guard let tunnel else { return DaemonReply(code: "disconnected", message: "lost the connection to loomd (it stopped or was killed)") }
+        // ssh closed its output because it is ending; it is given a moment to.
+        let deadline = ContinuousClock.now + .seconds(2)
+        while tunnel.process.isRunning && ContinuousClock.now < deadline { usleep(5_000) }
+        let ending = tunnel.process.isRunning ? "ssh still running" : "ssh exit status \(tunnel.process.terminationStatus)"
+        return DaemonReply(code: "disconnected", message: "lost the connection through ssh to \(tunnel.host) (\(ending))")
+    }
 }
 
 /// A connected stream socket to `path`, or `ConnectError` saying why not.

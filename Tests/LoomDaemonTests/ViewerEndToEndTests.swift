@@ -233,20 +233,28 @@ final class ViewerEndToEndTests {
         #expect(pane("#{alternate_on}") == "0" && pane("#{cursor_flag}") == "1")
     }
 
-    @Test func attachingThroughSSHCarriesTheViewerOverAPipe() throws {
+    /// Through a real OpenSSH server on this machine: ssh runs `loom proxy` through the remote
+    /// user's shell, so the socket path must reach it quoted — this one has a space and a quote.
+    @Test func attachingThroughSSHCarriesTheViewerAndTheRemoteSocketPathAsGiven() throws {
         seed()
-        // In place of ssh: a program that drops the host and runs the rest (`loom proxy`) here.
-        let ssh = directory + "/ssh"
-        try "#!/bin/sh\necho \"$1\" > \(directory)/host\nshift\nexec \"$@\"\n".write(toFile: ssh, atomically: true, encoding: .utf8)
-        chmod(ssh, 0o755)
+        let ssh = try SSHServer(directory: directory, path: Self.binaries.path)
+        defer { ssh.stop() }
+        let remoteSocket = directory + "/the daemon's socket"
+        try FileManager.default.createSymbolicLink(atPath: remoteSocket, withDestinationPath: socket)
         openPane()
-        type("LOOM_SSH=\(ssh) loom attach --ssh ops@example.org dashboard")
+        type("LOOM_SSH='\(ssh.command)' loom attach --ssh \(ssh.user)@127.0.0.1 --socket \"\(remoteSocket)\" dashboard")
         #expect(waitUntil { screen() == snapshot(100, 30) }, "\(screen())")
-        #expect((try? String(contentsOfFile: directory + "/host", encoding: .utf8)) == "ops@example.org\n")
         _ = loom("set", "/jobs/build-1/status", #""ok""#)
         #expect(waitUntil { screen() == snapshot(100, 30) && screen().contains("✓ ok") })
         keys("C-]")
-        #expect(shellIsBack(status: "0") && screen().hasSuffix("SANE\n$"))
+        #expect(shellIsBack(status: "0") && screen().hasSuffix("SANE\n$"), "\(screen())")
+
+        // No daemon at the other end: the remote loom's reason, then which end failed.
+        type("clear; LOOM_SSH='\(ssh.command)' loom attach --ssh \(ssh.user)@127.0.0.1 --socket \(directory)/nothing.sock dashboard")
+        #expect(shellIsBack(status: "1"), "\(screen())")
+        #expect(screen().contains("cannot connect to \(directory)/nothing.sock: is the daemon running?"), "\(screen())")
+        #expect(screen().contains("lost the connection through ssh to \(ssh.user)@127.0.0.1 (ssh exit status 3)"), "\(screen())")
+        #expect(screen().hasSuffix("SANE\n$"))
     }
 
     @Test func theMouseWheelOverTheListScrollsItAndTurnsOnMouseReportsOnlyWhileAttached() {
