@@ -95,6 +95,19 @@ struct LazinessAtScaleTests {
         #expect(graph.counters(named: "Text").alive <= 20 + LazyWindow.overscan)
     }
 
+    @Test func aLoneViewportScrolledPastTheEndOfALazyListShowsItsLastRows() {
+        let graph = ViewGraph(BigSeparatedList(rows: 1_000_000))
+        let renderer = SceneRenderer(graph: graph)
+        let viewport = renderer.addViewport(size: Size(width: 30, height: 5))
+        _ = renderer.render()
+        let list = graph.nodes(named: "List")[0]
+        viewport.scroll(list, toRow: 3_000_000)
+        _ = renderer.render()
+        #expect(viewport.screen.last == "row 999999", "\(viewport.screen)")
+        #expect(viewport.scrollOffset(of: list) == 2 * 1_000_000 - 1 - 5, "clamped to the end of rows and separators")
+        #expect(graph.counters(named: "Row").alive <= 5 + LazyWindow.overscan)
+    }
+
     @Test func distantViewersBuildTheirOwnRowsNotTheRowsBetween() {
         let graph = ViewGraph(BigSeparatedList(rows: 1_000_000))
         let renderer = SceneRenderer(graph: graph)
