@@ -27,6 +27,9 @@ public enum Primitive: Sendable, Hashable {
     case truncationMode(Text.TruncationMode)
     case multilineTextAlignment(TextAlignment)
     case fixedSize(horizontal: Bool, vertical: Bool)
+    /// A list row's separators (`listRowSeparator`): what the list around it reads; it lays
+    /// out as its content.
+    case listRowSeparator(Visibility, edges: VerticalEdge.Set)
     /// Two children: the content, and what is layered over it.
     case overlay(alignment: Alignment)
 }

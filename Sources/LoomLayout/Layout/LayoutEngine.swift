@@ -229,7 +229,7 @@ public final class LayoutEngine {
         case .fixedSize(let horizontal, let vertical):
             let fixed = ProposedSize(width: horizontal ? nil : proposal.width, height: vertical ? nil : proposal.height)
             return content(children, proposal: fixed, context: inner, depth: depth)
-        case .foregroundColor, .background, .textStyle, .lineLimit, .truncationMode, .multilineTextAlignment:
+        case .foregroundColor, .background, .textStyle, .lineLimit, .truncationMode, .multilineTextAlignment, .listRowSeparator:
             return content(children, proposal: proposal, context: inner, depth: depth)
         }
     }
@@ -308,11 +308,27 @@ public final class LayoutEngine {
         /// measured, and the graph structure they were found in.
         var childStamps: [Int] = []
         var structure = -1
+        /// A list's: the separator edges each element hides (`listRowSeparator`); empty for
+        /// other stacks, whose gaps are their spacing.
+        var hiddenSeparators: [VerticalEdge.Set] = []
+
+        /// The rows between a list's element `index` and the next: its separator line, or none
+        /// where either hides it. After the last element: as if a row that hides none followed
+        /// (what an estimate of the rows not built assumes).
+        func separatorGap(after index: Int) -> Int {
+            Self.separatorGap(after: index, hidden: hiddenSeparators)
+        }
+
+        static func separatorGap(after index: Int, hidden: [VerticalEdge.Set]) -> Int {
+            guard !hidden[index].contains(.bottom) else { return 0 }
+            return index + 1 < hidden.count && hidden[index + 1].contains(.top) ? 0 : 1
+        }
     }
 
     /// A stack's layout, kept with its node's other layout results while the node's stamp holds.
+    /// `separated`: a list's rows, with separator lines between them for a spacing.
     func stack(_ axis: Axis, _ children: [LayoutElement], of owner: Node, spacing: Int, lazy: Bool, proposal: ProposedSize,
-               context: LayoutContext, depth: Int) -> StackLayout {
+               context: LayoutContext, depth: Int, separated: Bool = false) -> StackLayout {
         let key = StackKey(axis: axis, spacing: spacing, lazy: lazy, proposal: proposal, text: context.measuringKey)
         let entry = self.entry(for: owner)
         if let layout = entry.stacks[key] { return layout }
@@ -320,7 +336,8 @@ public final class LayoutEngine {
         if let reused = reusedStack(entry.previousStacks[key], children, of: owner, axis, lazy: lazy, proposal: proposal, context: context, depth: depth) {
             layout = reused
         } else {
-            layout = stack(axis, children, spacing: spacing, lazy: lazy, proposal: proposal, context: context, depth: depth)
+            layout = stack(axis, children, spacing: spacing, lazy: lazy, proposal: proposal, context: context, depth: depth,
+                           hiddenSeparators: separated ? children.map(hiddenSeparatorEdges) : nil)
             layout.childStamps = children.map { $0.node.layoutStamp }
             layout.structure = owner.structureGeneration
         }
@@ -342,9 +359,34 @@ public final class LayoutEngine {
         let offered = ProposedSize(axis, along: lazy ? nil : proposal[axis], across: proposal[axis.other])
         for (index, child) in children.enumerated() where child.node.layoutStamp != layout.childStamps[index] {
             guard size(of: child, proposal: offered, context: inner, depth: depth + 1) == layout.sizes[index] else { return nil }
+            // A row that now hides or shows a separator moves the rows after it.
+            if !layout.hiddenSeparators.isEmpty && hiddenSeparatorEdges(of: child) != layout.hiddenSeparators[index] { return nil }
             layout.childStamps[index] = child.node.layoutStamp
         }
         return layout
+    }
+
+    /// The separator edges a list's row hides: a trait of the row, found through the modifiers
+    /// around its content wherever among them `listRowSeparator` is (the outermost decides
+    /// each edge). A loop bounded by the layout depth, not recursion.
+    func hiddenSeparatorEdges(of row: LayoutElement) -> VerticalEdge.Set {
+        var node = row.node, decided: VerticalEdge.Set = [], hidden: VerticalEdge.Set = []
+        for _ in 0..<Self.maximumDepth where decided != .all {
+            switch node.primitive {
+            case .listRowSeparator(let visibility, let edges)?:
+                let deciding = edges.subtracting(decided)
+                if visibility == .hidden { hidden.formUnion(deciding) }
+                decided.formUnion(deciding)
+            case .padding?, .frame?, .border?, .fixedSize?, .foregroundColor?, .background?, .textStyle?, .lineLimit?, .truncationMode?, .multilineTextAlignment?:
+                break
+            default:
+                return hidden
+            }
+            let content = childElements(of: node)
+            guard content.count == 1 else { return hidden }
+            node = content[0].node
+        }
+        return hidden
     }
 
     /// The elements below `node`, kept while the graph's structure holds (measuring and placing
@@ -357,14 +399,16 @@ public final class LayoutEngine {
         return elements
     }
 
-    /// SwiftUI's stack algorithm on cells (see the type's comment).
+    /// SwiftUI's stack algorithm on cells (see the type's comment). `hiddenSeparators`: a list's
+    /// (see `StackLayout`), whose gaps are separator lines, not `spacing`.
     func stack(_ axis: Axis, _ children: [LayoutElement], spacing: Int, lazy: Bool, proposal: ProposedSize,
-               context: LayoutContext, depth: Int) -> StackLayout {
+               context: LayoutContext, depth: Int, hiddenSeparators: [VerticalEdge.Set]? = nil) -> StackLayout {
         guard !children.isEmpty else { return StackLayout(size: .zero, sizes: []) }
         var inner = context
         inner.stackAxis = axis
         let across = proposal[axis.other]
-        let spacingTotal = spacing * (children.count - 1)
+        let gap = { (index: Int) in hiddenSeparators.map { StackLayout.separatorGap(after: index, hidden: $0) } ?? spacing }
+        let spacingTotal = (0..<(children.count - 1)).reduce(0) { $0 + gap($1) }
         var sizes: [Size]
         if lazy || proposal[axis] == nil || proposal[axis] == ProposedSize.infinity {
             sizes = children.map { size(of: $0, proposal: ProposedSize(axis, along: lazy ? nil : proposal[axis], across: across), context: inner, depth: depth + 1) }
@@ -398,20 +442,27 @@ public final class LayoutEngine {
         if lazy, let forEach = children.lazy.compactMap({ $0.row?.forEach }).first, let rows = forEach.rows {
             // Unbuilt rows are estimated at the mean height of the built ones (plus spacing):
             // a row's place is its index times that, so no row before it needs measuring.
+            // A row's pitch includes the gap after it: a list whose rows hide their separators
+            // is estimated without them.
             let built = children.indices.filter { children[$0].row != nil }
-            let mean = built.isEmpty ? 1.0 : Double(built.reduce(0) { $0 + sizes[$1][axis] }) / Double(built.count)
-            if let container = forEach.lazyContainer { rowHeights[ObjectIdentifier(container)] = mean + Double(spacing) }
-            let pitch = mean + Double(spacing)
-            var position = 0
-            for (child, size) in zip(children, sizes) {
-                if let row = child.row { position = Swift.max(position, Int((Double(row.index) * pitch).rounded())) }
+            let pitch = built.isEmpty ? 1.0 + Double(gap(children.count - 1)) : Double(built.reduce(0) { $0 + sizes[$1][axis] + gap($1) }) / Double(built.count)
+            if let container = forEach.lazyContainer { rowHeights[ObjectIdentifier(container)] = pitch }
+            // A row starts at its estimate, unless it follows the row before it: built rows in a
+            // run touch (rows shorter than the mean, or without a separator, leave no hole), and
+            // the run ends where its estimate does, the mean being theirs.
+            var position = 0, previous: Int?
+            for (index, (child, size)) in zip(children, sizes).enumerated() {
+                if let row = child.row, row.index - 1 != previous {
+                    position = Swift.max(position, Int((Double(row.index) * pitch).rounded()))
+                }
+                previous = child.row?.index
                 rowStarts.append(child.row == nil ? nil : position)
-                position += size[axis] + spacing
+                position += size[axis] + gap(index)
             }
-            along = Swift.max(along, Int((Double(rows.count) * pitch).rounded()) - spacing)
+            along = Swift.max(along, Int((Double(rows.count) * pitch).rounded()) - gap(children.count - 1))
         }
-        let acrossSize = sizes.map { $0[axis.other] }.max() ?? 0
-        return StackLayout(size: Size(axis, along: along, across: acrossSize), sizes: sizes, rowStarts: rowStarts)
+        return StackLayout(size: Size(axis, along: along, across: sizes.map { $0[axis.other] }.max() ?? 0), sizes: sizes, rowStarts: rowStarts,
+                           hiddenSeparators: hiddenSeparators ?? [])
     }
 
     // MARK: - Scroll views and lists
@@ -424,7 +475,8 @@ public final class LayoutEngine {
 
     /// A list's rows, with a separator line between rows.
     func listContent(_ children: [LayoutElement], of list: Node, width: Int?, context: LayoutContext, depth: Int) -> StackLayout {
-        var layout = stack(.vertical, children, of: list, spacing: 1, lazy: true, proposal: ProposedSize(width: width, height: nil), context: context, depth: depth)
+        var layout = stack(.vertical, children, of: list, spacing: 1, lazy: true, proposal: ProposedSize(width: width, height: nil), context: context, depth: depth,
+                           separated: true)
         layout.size.width = width ?? layout.size.width
         return layout
     }

@@ -90,7 +90,7 @@ extension LayoutEngine {
         case .fixedSize(let horizontal, let vertical):
             let ideal = content(children, proposal: ProposedSize(width: horizontal ? nil : frame.width, height: vertical ? nil : frame.height), context: inner, depth: depth)
             placeContent(children, in: GridRect(column: frame.column, row: frame.row, width: ideal.width, height: ideal.height), clip: clip, context: inner, depth: depth, into: &boxes)
-        case .foregroundColor, .background, .textStyle, .lineLimit, .truncationMode, .multilineTextAlignment:
+        case .foregroundColor, .background, .textStyle, .lineLimit, .truncationMode, .multilineTextAlignment, .listRowSeparator:
             placeContent(children, in: frame, clip: clip, context: inner, depth: depth, into: &boxes)
         }
         boxes[slot: slot].marks = marks
@@ -165,12 +165,12 @@ extension LayoutEngine {
             if index < layout.rowStarts.count, let start = layout.rowStarts[index] { row = top + start }
             // A separator is the list's own drawing: only inside its frame (a list squeezed to
             // a few rows must not draw over what follows it).
-            if index > 0, listClip.contains(column: listClip.column, row: row - 1) {
+            if index > 0, layout.separatorGap(after: index - 1) == 1, listClip.contains(column: listClip.column, row: row - 1) {
                 marks.append(.line(column: frame.column, row: row - 1, width: frame.width, dim: true))
             }
             place(child, in: GridRect(column: frame.column, row: row, width: frame.width, height: size.height), clip: listClip, context: inner, depth: depth + 1,
                   into: &boxes, listRow: true)
-            row += size.height + 1
+            row += size.height + layout.separatorGap(after: index)
         }
     }
 
