@@ -258,7 +258,7 @@ final class ViewerEndToEndTests {
     }
 
     @Test func theMouseWheelOverTheListScrollsItAndTurnsOnMouseReportsOnlyWhileAttached() {
-        // More jobs than the pane shows: each takes a row and a separator.
+        // More jobs than the pane shows, one row each.
         let jobs = (0..<40).map { #""job-\#(100 + $0)": {"name": "task \#(100 + $0)", "status": "queued"}"# }
         _ = loom("set", "/jobs", "{\(jobs.joined(separator: ", "))}")
         openPane()
@@ -267,7 +267,8 @@ final class ViewerEndToEndTests {
         // Three notches down over the list, as the terminal reports them (SGR, 1-based column and row).
         let down = "\u{1B}[<65;10;8M", up = "\u{1B}[<64;10;8M"
         keys("-l", down + down + down)
-        #expect(waitUntil { !screen().contains("task 100") && screen().contains("task 105") }, "scrolled down:\n\(screen())")
+        // Three lines a notch: the first job shown is the tenth.
+        #expect(waitUntil { !screen().contains("task 108") && screen().contains("task 109") }, "scrolled down:\n\(screen())")
         keys("-l", up + up + up)
         #expect(waitUntil { screen().contains("task 100") }, "scrolled back:\n\(screen())")
         keys("C-]")

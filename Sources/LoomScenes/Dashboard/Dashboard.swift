@@ -39,8 +39,11 @@ struct JobList: View {
                 Spacer()
             }
         } else {
+            // One row per job, no lines between: each row's status mark already sets it apart,
+            // and a separator would cost as many rows as the jobs themselves.
             List(jobs) { job in
                 NavigationLink(destination: JobDetail(id: job.id, path: job.path)) { JobRow(path: job.path) }
+                    .listRowSeparator(.hidden)
             }
         }
     }
