@@ -7,12 +7,6 @@ import Testing
 /// hidden line takes no row.
 @Suite("List row separators")
 struct ListRowSeparatorTests {
-    private func render<V: View>(_ view: V, _ width: Int, _ height: Int) -> String {
-        var text = Snapshot.render(view, width: width, height: height)
-        while text.hasSuffix("\n") { text.removeLast() }
-        return text
-    }
-
     @Test func rowsThatHideTheirSeparatorsTakeNoRowsForThem() {
         #expect(render(List(0..<3, id: \.self) { Text("row \($0)").listRowSeparator(.hidden) }, 6, 5) == "row 0\nrow 1\nrow 2")
     }
