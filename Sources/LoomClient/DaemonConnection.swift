@@ -141,15 +141,22 @@ public final class DaemonConnection {
         }
     }
 
-    /// The daemon closed the connection, or the tunnel to it ended: then ssh's exit status says
-    /// which end failed (255: ssh itself; else the remote `loom proxy`, whose message ssh passed on).
-    var lost: DaemonReply {
+    /// The daemon closed the connection, or the tunnel to it ended. Then ssh's exit status says
+    /// which end failed, and the exit status of `loom` follows the documented one: no daemon
+    /// answers (3) when ssh itself failed (255) or the remote `loom proxy` found no daemon (3),
+    /// whose own message ssh passed on; the connection lost (1) otherwise.
+    var lost: any Error {
         guard let tunnel else { return DaemonReply(code: "disconnected", message: "lost the connection to loomd (it stopped or was killed)") }
         // ssh closed its output because it is ending; it is given a moment to.
         let deadline = ContinuousClock.now + .seconds(2)
         while tunnel.process.isRunning && ContinuousClock.now < deadline { usleep(5_000) }
-        let ending = tunnel.process.isRunning ? "ssh still running" : "ssh exit status \(tunnel.process.terminationStatus)"
-        return DaemonReply(code: "disconnected", message: "lost the connection through ssh to \(tunnel.host) (\(ending))")
+        let status = tunnel.process.isRunning ? nil : tunnel.process.terminationStatus
+        switch status {
+        case 255?: return ConnectError(path: "\(tunnel.host) through ssh", reason: "ssh failed (exit status 255)")
+        case 3?: return ConnectError(path: "\(tunnel.host) through ssh", reason: "no daemon answers at the remote socket (the remote loom's exit status 3)")
+        case let status?: return DaemonReply(code: "disconnected", message: "lost the connection through ssh to \(tunnel.host) (ssh exit status \(status))")
+        case nil: return DaemonReply(code: "disconnected", message: "lost the connection through ssh to \(tunnel.host) (ssh still running)")
+        }
     }
 }
 

@@ -7,6 +7,7 @@ import Glibc
 final class SSHServer {
     let user = String(cString: getpwuid(getuid()).pointee.pw_name)
     let command: String
+    let port: Int
     private let pidFile: String
 
     init(directory: String, path: String) throws {
@@ -19,7 +20,7 @@ final class SSHServer {
         }
         let clientKey = try String(contentsOfFile: "\(directory)/client_key.pub", encoding: .utf8)
         try "environment=\"PATH=\(path):/usr/bin:/bin\" \(clientKey)".write(toFile: "\(directory)/authorized_keys", atomically: true, encoding: .utf8)
-        let port = try Self.freePort()
+        port = try Self.freePort()
         pidFile = "\(directory)/sshd.pid"
         try """
             ListenAddress 127.0.0.1

@@ -249,12 +249,18 @@ final class ViewerEndToEndTests {
         keys("C-]")
         #expect(shellIsBack(status: "0") && screen().hasSuffix("SANE\n$"), "\(screen())")
 
-        // No daemon at the other end: the remote loom's reason, then which end failed.
+        // No daemon at the other end: the remote loom's reason, then which end failed, and the
+        // exit status of no daemon answering (3), as without ssh.
         type("clear; LOOM_SSH='\(ssh.command)' loom attach --ssh \(ssh.user)@127.0.0.1 --socket \(directory)/nothing.sock dashboard")
-        #expect(shellIsBack(status: "1"), "\(screen())")
+        #expect(shellIsBack(status: "3"), "\(screen())")
         #expect(screen().contains("cannot connect to \(directory)/nothing.sock: is the daemon running?"), "\(screen())")
-        #expect(screen().contains("lost the connection through ssh to \(ssh.user)@127.0.0.1 (ssh exit status 3)"), "\(screen())")
+        #expect(screen().contains("cannot connect to \(ssh.user)@127.0.0.1 through ssh: no daemon answers at the remote socket"), "\(screen())")
         #expect(screen().hasSuffix("SANE\n$"))
+
+        // No ssh server there at all: ssh's own failure, and the same status.
+        type("clear; LOOM_SSH='\(ssh.command.replacing("-p \(ssh.port) ", with: "-p 1 "))' loom attach --ssh \(ssh.user)@127.0.0.1 dashboard")
+        #expect(shellIsBack(status: "3"), "\(screen())")
+        #expect(screen().contains("cannot connect to \(ssh.user)@127.0.0.1 through ssh: ssh failed (exit status 255)"), "\(screen())")
     }
 
     @Test func theMouseWheelOverTheListScrollsItAndTurnsOnMouseReportsOnlyWhileAttached() {
