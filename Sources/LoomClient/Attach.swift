@@ -40,14 +40,16 @@ extension Verb {
             guard let keys = InputDecoder.detachKeys(detachKeys) else {
                 throw UsageError("--detach-keys must be comma-separated keys like ctrl-] or ctrl-p,ctrl-q, not \(detachKeys)")
             }
+            // A host ssh would read as an option is refused: it is the place for a host.
+            if let host = arguments.options["ssh"], host.isEmpty || host.hasPrefix("-") {
+                throw UsageError("--ssh needs a host ([USER@]HOST), not '\(host)'")
+            }
             let (input, output) = invocation.descriptors
             guard isatty(input) == 1, isatty(output) == 1, let size = TerminalMode.size(of: output) else {
                 throw UsageError("loom attach needs a terminal on standard input and output")
             }
             let connection: DaemonConnection
             if let host = arguments.options["ssh"] {
-                // A host ssh would read as an option is refused: it is the place for a host.
-                guard !host.isEmpty, !host.hasPrefix("-") else { throw UsageError("--ssh needs a host ([USER@]HOST), not '\(host)'") }
                 let ssh = (environment["LOOM_SSH"] ?? "ssh").split(separator: " ").map(String.init)
                 let proxy = ["loom", "proxy"] + (arguments.options["socket"].map { ["--socket", $0] } ?? [])
                 connection = try DaemonConnection(tunnel: ssh + [host, RemoteCommand.line(proxy)], host: host)

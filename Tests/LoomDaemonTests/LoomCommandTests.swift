@@ -203,6 +203,7 @@ struct LoomCommandTests {
         (["attach", "jobs"], "needs a terminal"), (["attach", "jobs", "--colors", "many"], "truecolor, 256 or 16"),
         (["attach", "jobs", "--detach-keys", "meta-x"], "like ctrl-]"), (["snapshot", "jobs", "--size", "9x9", "--ansi", "--markup"], "alternatives"),
         (["attach", "jobs", "--highlight-ms", "soon"], "number of milliseconds"),
+        (["attach", "jobs", "--ssh=-oProxyCommand=sh"], "--ssh needs a host"),
     ])
     func aWrongCommandLineExitsTwoAndSaysWhatIsWrong(arguments: [String], message: String) throws {
         let process = start(arguments, socket: "/nonexistent/loom.sock")
