@@ -440,10 +440,9 @@ public final class LayoutEngine {
         var along = sizes.reduce(spacingTotal) { $0.adding($1[axis]) }
         var rowStarts: [Int?] = []
         if lazy, let forEach = children.lazy.compactMap({ $0.row?.forEach }).first, let rows = forEach.rows {
-            // Unbuilt rows are estimated at the mean height of the built ones (plus spacing):
-            // a row's place is its index times that, so no row before it needs measuring.
-            // A row's pitch includes the gap after it: a list whose rows hide their separators
-            // is estimated without them.
+            // Unbuilt rows are estimated at the mean pitch of the built ones (a row's height and
+            // the gap after it: a list whose rows hide their separators is estimated without
+            // them): a row's place is its index times that, so no row before it is measured.
             let built = children.indices.filter { children[$0].row != nil }
             let pitch = built.isEmpty ? 1.0 + Double(gap(children.count - 1)) : Double(built.reduce(0) { $0 + sizes[$1][axis] + gap($1) }) / Double(built.count)
             if let container = forEach.lazyContainer { rowHeights[ObjectIdentifier(container)] = pitch }
