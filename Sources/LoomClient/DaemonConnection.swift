@@ -144,7 +144,8 @@ public final class DaemonConnection {
     /// The daemon closed the connection, or the tunnel to it ended. Then ssh's exit status says
     /// which end failed, and the exit status of `loom` follows the documented one: no daemon
     /// answers (3) when ssh itself failed (255) or the remote `loom proxy` found no daemon (3),
-    /// whose own message ssh passed on; the connection lost (1) otherwise.
+    /// whose own message ssh passed on; the connection lost (1) otherwise — the remote daemon
+    /// gone when the proxy ended well (0).
     var lost: any Error {
         guard let tunnel else { return DaemonReply(code: "disconnected", message: "lost the connection to loomd (it stopped or was killed)") }
         // ssh closed its output because it is ending; it is given a moment to.
@@ -154,6 +155,7 @@ public final class DaemonConnection {
         switch status {
         case 255?: return ConnectError(path: "\(tunnel.host) through ssh", reason: "ssh failed (exit status 255)")
         case 3?: return ConnectError(path: "\(tunnel.host) through ssh", reason: "no daemon answers at the remote socket (the remote loom's exit status 3)")
+        case 0?: return DaemonReply(code: "disconnected", message: "lost the connection to loomd on \(tunnel.host) (it stopped or was killed)")
         case let status?: return DaemonReply(code: "disconnected", message: "lost the connection through ssh to \(tunnel.host) (ssh exit status \(status))")
         case nil: return DaemonReply(code: "disconnected", message: "lost the connection through ssh to \(tunnel.host) (ssh still running)")
         }

@@ -249,6 +249,14 @@ final class ViewerEndToEndTests {
         keys("C-]")
         #expect(shellIsBack(status: "0") && screen().hasSuffix("SANE\n$"), "\(screen())")
 
+        // The daemon on the other end killed while attached: the terminal restored, and why.
+        type("clear; LOOM_SSH='\(ssh.command)' loom attach --ssh \(ssh.user)@127.0.0.1 --socket \"\(remoteSocket)\" dashboard")
+        #expect(waitUntil { screen().contains("Loom · operations") })
+        daemon.kill()
+        #expect(shellIsBack(status: "1"), "\(screen())")
+        #expect(screen().contains("lost the connection to loomd on \(ssh.user)@127.0.0.1 (it stopped or was killed)") && screen().hasSuffix("SANE\n$"),
+                "\(screen())")
+
         // No daemon at the other end: the remote loom's reason, then which end failed, and the
         // exit status of no daemon answering (3), as without ssh.
         type("clear; LOOM_SSH='\(ssh.command)' loom attach --ssh \(ssh.user)@127.0.0.1 --socket \(directory)/nothing.sock dashboard")
