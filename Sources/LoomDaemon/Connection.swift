@@ -33,7 +33,7 @@ final class Connection {
     // MARK: - Input
 
     /// Handles what arrived. The end of the turn is asked for by what gives it work: output
-    /// queued (`queued(from:)`), a control request (the store's commit, watches and frames), a
+    /// queued (`send`), a control request (the store's commit, watches and frames), a
     /// scene that needs a frame (`Daemon.needFrame(for:)`). A read of acknowledgements alone,
     /// the most common one, asks for nothing.
     func received(_ bytes: [UInt8]) {
@@ -226,11 +226,7 @@ final class Connection {
     /// identical geometry), its flush — in one write with whatever this turn queued before it.
     func writeFrame(before: [Message], encoded: [UInt8], flush message: Message) {
         guard !isClosed else { return }
-        let start = outgoing.count
-        for message in before { MessageEncoder.encode(message, as: encoding, into: &outgoing) }
-        outgoing += encoded
-        MessageEncoder.encode(message, as: encoding, into: &outgoing)
-        session?.bytesSent += outgoing.count - start
+        append(before, encoded: encoded, last: message)
         flush()
     }
 
@@ -239,10 +235,12 @@ final class Connection {
     /// `bye` or a fatal error would never arrive).
     func send(_ messages: some Sequence<Message>, thenClose: Bool = false) {
         guard !isClosed else { return }
-        let start = outgoing.count
-        for message in messages { MessageEncoder.encode(message, as: encoding, into: &outgoing) }
-        guard thenClose else { return queued(from: start) }
-        session?.bytesSent += outgoing.count - start
+        let start = append(messages)
+        // The first bytes queued this turn ask the daemon to flush this connection at its end.
+        guard thenClose else {
+            if start == 0 && !outgoing.isEmpty { daemon.flushAtEndOfTurn(self) }
+            return
+        }
         let bytes = outgoing
         outgoing = []
         release()
@@ -255,11 +253,16 @@ final class Connection {
         }
     }
 
-    /// Counts what was queued from `start`; the first bytes queued this turn ask the daemon to
-    /// flush this connection at its end.
-    private func queued(from start: Int) {
+    /// Appends messages in the connection's encoding (then operations already encoded, then a
+    /// last message), counted as sent to the viewer; returns where they start.
+    @discardableResult
+    private func append(_ messages: some Sequence<Message>, encoded: [UInt8] = [], last: Message? = nil) -> Int {
+        let start = outgoing.count
+        for message in messages { MessageEncoder.encode(message, as: encoding, into: &outgoing) }
+        outgoing += encoded
+        if let last { MessageEncoder.encode(last, as: encoding, into: &outgoing) }
         session?.bytesSent += outgoing.count - start
-        if start == 0 && !outgoing.isEmpty { daemon.flushAtEndOfTurn(self) }
+        return start
     }
 
     /// Writes what the turn queued, in one write. A small buffer is kept for the next turn (a
