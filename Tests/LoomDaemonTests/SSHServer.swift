@@ -6,11 +6,19 @@ import Glibc
 /// the PATH of the commands they run. `command` is the ssh client line that reaches it.
 final class SSHServer {
     let user = String(cString: getpwuid(getuid()).pointee.pw_name)
-    let command: String
-    let port: Int
+    private let port: Int
+    private let directory: String
     private let pidFile: String
 
+    var command: String { command(port: port) }
+
+    /// The ssh client line for this server's keys, to `port` (another one: nothing listens).
+    func command(port: Int) -> String {
+        "ssh -p \(port) -i \(directory)/client_key -o UserKnownHostsFile=\(directory)/known_hosts -o StrictHostKeyChecking=accept-new -o BatchMode=yes -o LogLevel=ERROR"
+    }
+
     init(directory: String, path: String) throws {
+        self.directory = directory
         for tool in ["/usr/sbin/sshd", "/usr/bin/ssh", "/usr/bin/ssh-keygen"] where !FileManager.default.isExecutableFile(atPath: tool) {
             throw SSHServerFailure("\(tool) is needed (make test installs openssh-server and openssh-client)")
         }
@@ -42,7 +50,6 @@ final class SSHServer {
         guard started.status == 0 else {
             throw SSHServerFailure("sshd did not start: \((try? String(contentsOfFile: "\(directory)/sshd.log", encoding: .utf8)) ?? "")")
         }
-        command = "ssh -p \(port) -i \(directory)/client_key -o UserKnownHostsFile=\(directory)/known_hosts -o StrictHostKeyChecking=accept-new -o BatchMode=yes -o LogLevel=ERROR"
     }
 
     /// Stops the server (the sessions it forked end with their connections).

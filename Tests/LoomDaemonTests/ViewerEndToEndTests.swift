@@ -241,8 +241,11 @@ final class ViewerEndToEndTests {
         defer { ssh.stop() }
         let remoteSocket = directory + "/the daemon's socket"
         try FileManager.default.createSymbolicLink(atPath: remoteSocket, withDestinationPath: socket)
+        func attach(through command: String = ssh.command, socket: String? = remoteSocket) {
+            type("clear; LOOM_SSH='\(command)' loom attach --ssh \(ssh.user)@127.0.0.1\(socket.map { " --socket \"\($0)\"" } ?? "") dashboard")
+        }
         openPane()
-        type("LOOM_SSH='\(ssh.command)' loom attach --ssh \(ssh.user)@127.0.0.1 --socket \"\(remoteSocket)\" dashboard")
+        attach()
         #expect(waitUntil { screen() == snapshot(100, 30) }, "\(screen())")
         _ = loom("set", "/jobs/build-1/status", #""ok""#)
         #expect(waitUntil { screen() == snapshot(100, 30) && screen().contains("✓ ok") })
@@ -250,7 +253,7 @@ final class ViewerEndToEndTests {
         #expect(shellIsBack(status: "0") && screen().hasSuffix("SANE\n$"), "\(screen())")
 
         // The daemon on the other end killed while attached: the terminal restored, and why.
-        type("clear; LOOM_SSH='\(ssh.command)' loom attach --ssh \(ssh.user)@127.0.0.1 --socket \"\(remoteSocket)\" dashboard")
+        attach()
         #expect(waitUntil { screen().contains("Loom · operations") })
         daemon.kill()
         #expect(shellIsBack(status: "1"), "\(screen())")
@@ -259,14 +262,14 @@ final class ViewerEndToEndTests {
 
         // No daemon at the other end: the remote loom's reason, then which end failed, and the
         // exit status of no daemon answering (3), as without ssh.
-        type("clear; LOOM_SSH='\(ssh.command)' loom attach --ssh \(ssh.user)@127.0.0.1 --socket \(directory)/nothing.sock dashboard")
+        attach(socket: directory + "/nothing.sock")
         #expect(shellIsBack(status: "3"), "\(screen())")
         #expect(screen().contains("cannot connect to \(directory)/nothing.sock: is the daemon running?"), "\(screen())")
         #expect(screen().contains("cannot connect to \(ssh.user)@127.0.0.1 through ssh: no daemon answers at the remote socket"), "\(screen())")
         #expect(screen().hasSuffix("SANE\n$"))
 
         // No ssh server there at all: ssh's own failure, and the same status.
-        type("clear; LOOM_SSH='\(ssh.command.replacing("-p \(ssh.port) ", with: "-p 1 "))' loom attach --ssh \(ssh.user)@127.0.0.1 dashboard")
+        attach(through: ssh.command(port: 1), socket: nil)
         #expect(shellIsBack(status: "3"), "\(screen())")
         #expect(screen().contains("cannot connect to \(ssh.user)@127.0.0.1 through ssh: ssh failed (exit status 255)"), "\(screen())")
     }
