@@ -2,14 +2,8 @@ import LoomGraph
 import LoomLayout
 import Testing
 
-// Golden snapshots: each primitive and modifier rendered at a size, as a viewer would see it.
-
-/// The snapshot without the blank rows below the content (the layout tests' golden form).
-func render<V: View>(_ view: V, _ width: Int, _ height: Int) -> String {
-    var text = Snapshot.render(view, width: width, height: height)
-    while text.hasSuffix("\n") { text.removeLast() }
-    return text
-}
+// Golden snapshots: each primitive and modifier rendered at a size, as a viewer would see it
+// (`render` is in Rendering.swift).
 
 @Suite("Golden snapshots: text")
 struct TextSnapshots {

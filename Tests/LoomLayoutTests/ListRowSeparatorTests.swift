@@ -33,10 +33,7 @@ struct ListRowSeparatorTests {
 
     @Test func aRowThatStartsHidingItsSeparatorMovesTheRowsAfterIt() {
         let flags = Flags()
-        let graph = ViewGraph(FlaggedList(flags: flags))
-        let renderer = SceneRenderer(graph: graph)
-        let viewport = renderer.addViewport(size: Size(width: 6, height: 5))
-        _ = renderer.render()
+        let (graph, renderer, viewport) = renderedOnce(FlaggedList(flags: flags), width: 6, height: 5)
         #expect(viewport.screen == ["row 0", "──────", "row 1", "──────", "row 2"])
         graph.resetWorkCounters()
         flags.compact = true
@@ -49,10 +46,7 @@ struct ListRowSeparatorTests {
     }
 
     @Test func aLongListWithoutSeparatorsIsEstimatedAndScrolledAtOneRowARow() {
-        let graph = ViewGraph(List(0..<1_000_000, id: \.self) { Text("row \($0)").listRowSeparator(.hidden) })
-        let renderer = SceneRenderer(graph: graph)
-        let viewport = renderer.addViewport(size: Size(width: 12, height: 4))
-        _ = renderer.render()
+        let (graph, renderer, viewport) = renderedOnce(List(0..<1_000_000, id: \.self) { Text("row \($0)").listRowSeparator(.hidden) }, width: 12, height: 4)
         let list = graph.nodes(named: "List")[0]
         viewport.scroll(list, toRow: 500_000)
         _ = renderer.render()

@@ -49,10 +49,7 @@ struct LazinessAtScaleTests {
     }
 
     @Test func aMillionRowListInAFiftyRowViewportBuildsTheVisibleRowsPlusOverscan() {
-        let graph = ViewGraph(BigList(rows: 1_000_000))
-        let renderer = SceneRenderer(graph: graph)
-        let viewport = renderer.addViewport(size: Size(width: 40, height: 50))
-        _ = renderer.render()
+        let (graph, _, viewport) = renderedOnce(BigList(rows: 1_000_000), width: 40, height: 50)
         #expect(graph.counters(named: "Row").bodies <= 50 + LazyWindow.overscan)
         #expect(graph.counters(named: "Row").alive <= 50 + LazyWindow.overscan)
         #expect(viewport.grid.lines.first?.hasPrefix("row 0") == true)
@@ -60,10 +57,7 @@ struct LazinessAtScaleTests {
     }
 
     @Test func scrollingByOneRowEvaluatesExactlyTheRowThatEntered() {
-        let graph = ViewGraph(BigList(rows: 1_000_000))
-        let renderer = SceneRenderer(graph: graph)
-        let viewport = renderer.addViewport(size: Size(width: 40, height: 50))
-        _ = renderer.render()
+        let (graph, renderer, viewport) = renderedOnce(BigList(rows: 1_000_000), width: 40, height: 50)
         let scroller = graph.nodes(named: "ScrollView")[0]
         viewport.scroll(scroller, toRow: 1_000)
         _ = renderer.render()
@@ -83,10 +77,7 @@ struct LazinessAtScaleTests {
     }
 
     @Test func aLazyHStackBuildsTheColumnsInViewAndFollowsHorizontalScrolling() {
-        let graph = ViewGraph(ScrollView(.horizontal) { LazyHStack(spacing: 0) { ForEach(0..<100_000) { Text("\($0 % 10)") } } })
-        let renderer = SceneRenderer(graph: graph)
-        let viewport = renderer.addViewport(size: Size(width: 20, height: 1))
-        _ = renderer.render()
+        let (graph, renderer, viewport) = renderedOnce(ScrollView(.horizontal) { LazyHStack(spacing: 0) { ForEach(0..<100_000) { Text("\($0 % 10)") } } }, width: 20, height: 1)
         #expect(viewport.screen == ["01234567890123456789"])
         #expect(graph.counters(named: "Text").alive <= 20 + LazyWindow.overscan)
         viewport.scroll(graph.nodes(named: "ScrollView")[0], rows: 0, columns: 50_003)
@@ -96,10 +87,7 @@ struct LazinessAtScaleTests {
     }
 
     @Test func aLoneViewportScrolledPastTheEndOfALazyListShowsItsLastRows() {
-        let graph = ViewGraph(BigSeparatedList(rows: 1_000_000))
-        let renderer = SceneRenderer(graph: graph)
-        let viewport = renderer.addViewport(size: Size(width: 30, height: 5))
-        _ = renderer.render()
+        let (graph, renderer, viewport) = renderedOnce(BigSeparatedList(rows: 1_000_000), width: 30, height: 5)
         let list = graph.nodes(named: "List")[0]
         viewport.scroll(list, toRow: 3_000_000)
         _ = renderer.render()
