@@ -427,4 +427,10 @@ struct LazinessRule {
         #expect(graph.texts.first == "row 9")
         #expect(graph.texts.last == "row 32")
     }
+
+    @Test func aWindowPastTheEndBuildsTheLastRows() {
+        let graph = mount(EagerOrLazy(lazy: true, rows: 1_000), window: LazyWindow(firstVisibleRow: 5_000, visibleRows: 20))
+        #expect(graph.counters(named: "LazyRow").alive == 20 + LazyWindow.overscan / 2)
+        #expect(graph.texts.first == "row 978" && graph.texts.last == "row 999")
+    }
 }

@@ -18,9 +18,11 @@ public struct LazyWindow: Equatable, Sendable {
         self.visibleRows = max(0, visibleRows)
     }
 
-    /// The indices to build in a collection of `count` rows.
-    func rows(count: Int) -> Range<Int> {
-        let lower = min(count, max(0, firstVisibleRow - Self.overscan / 2))
+    /// The indices to build in a collection of `count` rows. A window past the end (a viewer
+    /// scrolled beyond it, before layout clamps its offset) builds the last rows: built nothing,
+    /// the container would measure empty and the offset fall back to the top.
+    package func rows(count: Int) -> Range<Int> {
+        let lower = max(0, min(firstVisibleRow - Self.overscan / 2, count - visibleRows - Self.overscan / 2))
         let upper = min(count, lower + visibleRows + Self.overscan)
         return lower..<max(lower, upper)
     }

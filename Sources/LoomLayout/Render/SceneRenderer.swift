@@ -243,10 +243,7 @@ public final class SceneRenderer {
             let extent = Double(horizontal ? viewport.size.width : viewport.size.height)
             let first = Int((offset / pitch).rounded(.down))
             let last = Int(((offset + extent) / pitch).rounded(.up))
-            // Scrolled past the end (layout clamps the offset afterwards): the last rows, or
-            // nothing would be built, the list would measure empty and the offset fall to 0.
-            let lower = max(0, min(first - LazyWindow.overscan / 2, count - (last - first) - LazyWindow.overscan / 2))
-            return lower..<min(count, lower + (last - first) + LazyWindow.overscan)
+            return LazyWindow(firstVisibleRow: first, visibleRows: last - first).rows(count: count)
         }
     }
 
