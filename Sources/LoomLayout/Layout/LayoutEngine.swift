@@ -19,10 +19,20 @@ import LoomGraph
 public final class LayoutEngine {
     public static let maximumDepth = 200
 
+    /// The largest length a measured size has, in cells (about 2.1 billion): a spacer offered
+    /// infinity, a frame as tall as `Int.max`, a lazy list of `0..<Int.max` rows all measure
+    /// this. Lengths a view gives (insets, spacings, frame bounds) are clamped into
+    /// `0...maximumExtent` before use. Every sum layout makes is then of bounded terms, so no
+    /// size, proposal or offset can overflow and trap: far past any screen (4,096 cells) or
+    /// scrolled content anyone shows, and far below where a sum of them would overflow.
+    public static let maximumExtent = Int(Int32.max)
+
     /// Cells between the children of an `HStack` without a spacing: one, so words stay apart.
     /// A `VStack`'s children touch (0 rows): rows are scarce on a terminal.
     public static let defaultHorizontalSpacing = 1
 
+    /// Counts layouts: the sizes one measures are kept until it ends (see `SmallCache`).
+    private var pass = 0
     /// Deeper primitives skipped in the last layout.
     public private(set) var depthLimitHits = 0
     /// Sizes computed (not found in the cache) in the last layout: the work a change cost.
@@ -110,6 +120,7 @@ public final class LayoutEngine {
     /// `previous` is the last layout of the same geometry (see `PlacementReuse`); the damage is
     /// the rows whose drawing changed since then (all of them, without a previous layout).
     func layout(root: Node, size: Size, previous: consuming [LayoutBox] = []) -> (boxes: [LayoutBox], damage: DamagedRows) {
+        pass &+= 1
         depthLimitHits = 0
         measurements = 0
         textLayouts = 0
@@ -162,8 +173,9 @@ public final class LayoutEngine {
         let entry = self.entry(for: element.node)
         if let size = entry.sizes[key] { return size }
         measurements += 1
-        let size = computeSize(of: element, proposal: proposal, context: context, depth: depth)
-        entry.sizes[key] = size
+        let computed = computeSize(of: element, proposal: proposal, context: context, depth: depth)
+        let size = Size(width: computed.width.clampedLength, height: computed.height.clampedLength)
+        entry.sizes.keep(size, for: key, pass: pass)
         return size
     }
 
@@ -180,7 +192,7 @@ public final class LayoutEngine {
             return Size(width: lines.map(\.width).max() ?? 0, height: lines.count)
         case .spacer(let minLength):
             let axis = context.stackAxis ?? .vertical
-            let minimum = minLength ?? 0
+            let minimum = minLength?.clampedLength ?? 0
             let along = proposal[axis].map { $0 == ProposedSize.infinity ? $0 : Swift.max($0, minimum) } ?? minimum
             return Size(axis, along: along, across: 0)
         case .divider:
@@ -190,9 +202,9 @@ public final class LayoutEngine {
         case .color:
             return Size(width: finite(proposal.width) ?? 1, height: finite(proposal.height) ?? 1)
         case .vStack(_, let spacing, let lazy):
-            return stack(.vertical, children, of: element.node, spacing: spacing ?? 0, lazy: lazy, proposal: proposal, context: context, depth: depth).size
+            return stack(.vertical, children, of: element.node, spacing: spacing?.clampedLength ?? 0, lazy: lazy, proposal: proposal, context: context, depth: depth).size
         case .hStack(_, let spacing, let lazy):
-            return stack(.horizontal, children, of: element.node, spacing: spacing ?? Self.defaultHorizontalSpacing, lazy: lazy, proposal: proposal, context: context, depth: depth).size
+            return stack(.horizontal, children, of: element.node, spacing: spacing?.clampedLength ?? Self.defaultHorizontalSpacing, lazy: lazy, proposal: proposal, context: context, depth: depth).size
         case .zStack, .navigationStack:
             let sizes = children.map { size(of: $0, proposal: proposal, context: context, depth: depth + 1) }
             return Size(width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).max() ?? 0)
@@ -218,7 +230,8 @@ public final class LayoutEngine {
             let label = content(parts.label, proposal: .unspecified, context: inner, depth: depth)
             let option = parts.option.map { size(of: $0, proposal: .unspecified, context: inner, depth: depth + 1) } ?? .zero
             return Size(width: label.width + 2 + option.width + 4, height: Swift.max(1, label.height, option.height))
-        case .padding(let insets):
+        case .padding(let given):
+            let insets = given.clamped
             let child = content(children, proposal: shrink(proposal, width: insets.leading + insets.trailing, height: insets.top + insets.bottom), context: inner, depth: depth)
             return Size(width: child.width + insets.leading + insets.trailing, height: child.height + insets.top + insets.bottom)
         case .border:
@@ -408,7 +421,7 @@ public final class LayoutEngine {
         inner.stackAxis = axis
         let across = proposal[axis.other]
         let gap = { (index: Int) in hiddenSeparators.map { StackLayout.separatorGap(after: index, hidden: $0) } ?? spacing }
-        let spacingTotal = (0..<(children.count - 1)).reduce(0) { $0 + gap($1) }
+        let spacingTotal = (0..<(children.count - 1)).reduce(0) { $0.adding(gap($1)) }
         var sizes: [Size]
         if lazy || proposal[axis] == nil || proposal[axis] == ProposedSize.infinity {
             sizes = children.map { size(of: $0, proposal: ProposedSize(axis, along: lazy ? nil : proposal[axis], across: across), context: inner, depth: depth + 1) }
@@ -444,7 +457,7 @@ public final class LayoutEngine {
             // the gap after it: a list whose rows hide their separators is estimated without
             // them): a row's place is its index times that, so no row before it is measured.
             let built = children.indices.filter { children[$0].row != nil }
-            let pitch = built.isEmpty ? 1.0 + Double(gap(children.count - 1)) : Double(built.reduce(0) { $0 + sizes[$1][axis] + gap($1) }) / Double(built.count)
+            let pitch = built.isEmpty ? 1.0 + Double(gap(children.count - 1)) : built.reduce(0.0) { $0 + Double(sizes[$1][axis] + gap($1)) } / Double(built.count)
             if let container = forEach.lazyContainer { rowHeights[ObjectIdentifier(container)] = pitch }
             // A row starts at its estimate, unless it follows the row before it: built rows in a
             // run touch (rows shorter than the mean, or without a separator, leave no hole), and
@@ -452,13 +465,13 @@ public final class LayoutEngine {
             var position = 0, previous: Int?
             for (index, (child, size)) in zip(children, sizes).enumerated() {
                 if let row = child.row, row.index - 1 != previous {
-                    position = Swift.max(position, Int((Double(row.index) * pitch).rounded()))
+                    position = Swift.max(position, Int(cells: (Double(row.index) * pitch).rounded()))
                 }
                 previous = child.row?.index
                 rowStarts.append(child.row == nil ? nil : position)
-                position += size[axis] + gap(index)
+                position = position.adding(size[axis] + gap(index))
             }
-            along = Swift.max(along, Int((Double(rows.count) * pitch).rounded()) - gap(children.count - 1))
+            along = Swift.max(along, Int(cells: (Double(rows.count) * pitch).rounded()).subtracting(gap(children.count - 1)))
         }
         return StackLayout(size: Size(axis, along: along, across: sizes.map { $0[axis.other] }.max() ?? 0), sizes: sizes, rowStarts: rowStarts,
                            hiddenSeparators: hiddenSeparators ?? [])
@@ -486,6 +499,7 @@ public final class LayoutEngine {
     /// (or the ideal size when there is no proposal); the frame takes the proposal clamped to
     /// its bounds, where a missing bound is the child's size.
     func frameSize(_ spec: FrameSpec, _ children: [LayoutElement], proposal: ProposedSize, context: LayoutContext, depth: Int) -> (size: Size, child: Size) {
+        let spec = spec.clamped
         func offer(_ proposed: Int?, _ minimum: Int?, _ ideal: Int?, _ maximum: Int?) -> Int? {
             guard let proposed else { return ideal }
             var value = proposed

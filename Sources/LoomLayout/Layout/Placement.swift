@@ -30,14 +30,15 @@ extension LayoutEngine {
             break
         case .divider:
             if context.stackAxis == .horizontal {
-                for row in frame.row..<frame.maxRow { marks.append(Mark(column: frame.column, row: row, [.verticalLine])) }
+                let rows = frame.intersection(clip)
+                for row in rows.row..<rows.maxRow { marks.append(Mark(column: frame.column, row: row, [.verticalLine])) }
             } else {
                 marks.append(.line(column: frame.column, row: frame.row, width: frame.width))
             }
         case .vStack(let alignment, let spacing, let lazy):
-            placeStack(.vertical, children, of: element.node, across: alignment.fraction, spacing: spacing ?? 0, lazy: lazy, frame: frame, clip: clip, context: context, depth: depth, into: &boxes)
+            placeStack(.vertical, children, of: element.node, across: alignment.fraction, spacing: spacing?.clampedLength ?? 0, lazy: lazy, frame: frame, clip: clip, context: context, depth: depth, into: &boxes)
         case .hStack(let alignment, let spacing, let lazy):
-            placeStack(.horizontal, children, of: element.node, across: alignment.fraction, spacing: spacing ?? Self.defaultHorizontalSpacing, lazy: lazy, frame: frame, clip: clip, context: context, depth: depth, into: &boxes)
+            placeStack(.horizontal, children, of: element.node, across: alignment.fraction, spacing: spacing?.clampedLength ?? Self.defaultHorizontalSpacing, lazy: lazy, frame: frame, clip: clip, context: context, depth: depth, into: &boxes)
         case .zStack(let alignment):
             for child in children {
                 let measured = self.size(of: child, proposal: size, context: context, depth: depth + 1)
@@ -77,11 +78,12 @@ extension LayoutEngine {
                       clip: clip, context: inner, depth: depth + 1, into: &boxes)
                 marks.append(Mark(column: start + 4 + measured.width, row: frame.row, Self.pickerClose))
             }
-        case .padding(let insets):
+        case .padding(let given):
+            let insets = given.clamped
             placeContent(children, in: inset(frame, top: insets.top, leading: insets.leading, bottom: insets.bottom, trailing: insets.trailing),
                          clip: clip, context: inner, depth: depth, into: &boxes)
         case .border:
-            marks += borderMarks(frame)
+            marks += borderMarks(frame, clip: clip)
             let inside = inset(frame, top: 1, leading: 1, bottom: 1, trailing: 1)
             placeContent(children, in: inside, clip: clip.intersection(inside), context: inner, depth: depth, into: &boxes)
         case .frame(let spec):
@@ -133,7 +135,7 @@ extension LayoutEngine {
                 ? GridRect(column: frame.column + Swift.max(0, offset), row: position, width: size.width, height: size.height)
                 : GridRect(column: position, row: frame.row + Swift.max(0, offset), width: size.width, height: size.height)
             place(child, in: rect, clip: clip, context: inner, depth: depth + 1, into: &boxes)
-            position += size[axis] + spacing
+            position = position.adding(size[axis] + spacing)
         }
     }
 
@@ -192,7 +194,9 @@ extension LayoutEngine {
                  width: size.width, height: size.height)
     }
 
-    private func borderMarks(_ frame: GridRect) -> [Mark] {
+    /// A border's marks, on the rows of `clip` only: a frame taller than the screen costs the
+    /// screen's rows.
+    private func borderMarks(_ frame: GridRect, clip: GridRect) -> [Mark] {
         guard frame.width >= 2, frame.height >= 2 else { return [] }
         var marks: [Mark] = []
         for (row, left, right) in [(frame.row, Cluster.topLeft, Cluster.topRight), (frame.maxRow - 1, .bottomLeft, .bottomRight)] {
@@ -200,7 +204,8 @@ extension LayoutEngine {
             marks.append(.line(column: frame.column + 1, row: row, width: frame.width - 2))
             marks.append(Mark(column: frame.maxColumn - 1, row: row, [right]))
         }
-        for row in (frame.row + 1)..<(frame.maxRow - 1) {
+        let sides = GridRect(column: frame.column, row: frame.row + 1, width: frame.width, height: frame.height - 2).intersection(clip)
+        for row in sides.row..<sides.maxRow {
             marks.append(Mark(column: frame.column, row: row, [.verticalLine]))
             marks.append(Mark(column: frame.maxColumn - 1, row: row, [.verticalLine]))
         }

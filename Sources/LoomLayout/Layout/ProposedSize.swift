@@ -52,8 +52,49 @@ extension Axis {
     var other: Axis { self == .horizontal ? .vertical : .horizontal }
 }
 
-/// Cell arithmetic that saturates at `ProposedSize.infinity` instead of overflowing.
+/// Cell arithmetic that saturates instead of trapping: `ProposedSize.infinity` stays infinite,
+/// and a sum past the integers stops at their end.
 extension Int {
-    func adding(_ other: Int) -> Int { self == .max || other == .max ? .max : self &+ other }
-    func subtracting(_ other: Int) -> Int { self == .max ? .max : Swift.max(0, self - other) }
+    func adding(_ other: Int) -> Int {
+        guard self != .max, other != .max else { return .max }
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? (other > 0 ? .max : .min) : sum
+    }
+
+    /// The difference, never below 0 (what is left of a length).
+    func subtracting(_ other: Int) -> Int {
+        guard self != .max else { return .max }
+        let (difference, overflow) = subtractingReportingOverflow(other)
+        return overflow ? (other > 0 ? 0 : .max) : Swift.max(0, difference)
+    }
+
+    /// A length a view gave (an inset, a spacing, a frame's bound, a spacer's minimum), as
+    /// layout uses it: negative is none, and past `LayoutEngine.maximumExtent` is that
+    /// (`ProposedSize.infinity` too, where a bound may be infinite: a frame's maximum).
+    var clampedLength: Int { Swift.min(Swift.max(self, 0), LayoutEngine.maximumExtent) }
+
+    /// A computed position or length in cells (an estimate of lazy rows), clamped the same way.
+    init(cells value: Double) {
+        self = value.isNaN || value <= 0 ? 0 : value >= Double(LayoutEngine.maximumExtent) ? LayoutEngine.maximumExtent : Int(value)
+    }
+}
+
+extension EdgeInsets {
+    /// The insets as layout uses them (see `clampedLength`).
+    var clamped: EdgeInsets {
+        EdgeInsets(top: top.clampedLength, leading: leading.clampedLength, bottom: bottom.clampedLength, trailing: trailing.clampedLength)
+    }
+}
+
+extension FrameSpec {
+    /// The bounds as layout uses them (see `clampedLength`); a maximum of
+    /// `ProposedSize.infinity` stays infinite (`maxWidth: .infinity` takes all it is offered).
+    var clamped: FrameSpec {
+        var spec = self
+        for bound in [\FrameSpec.minWidth, \.idealWidth, \.minHeight, \.idealHeight] { spec[keyPath: bound] = spec[keyPath: bound]?.clampedLength }
+        for bound in [\FrameSpec.maxWidth, \.maxHeight] where spec[keyPath: bound] != ProposedSize.infinity {
+            spec[keyPath: bound] = spec[keyPath: bound]?.clampedLength
+        }
+        return spec
+    }
 }

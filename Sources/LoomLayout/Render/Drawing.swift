@@ -52,9 +52,15 @@ enum Drawing {
     }
 
     private static func drawMarks(_ marks: [Mark], style: StyleID, dimStyle: StyleID, clip: GridRect, into grid: inout CellGrid) {
-        for mark in marks where mark.row >= clip.row && mark.row < clip.maxRow {
+        let visible = clip.intersection(grid.bounds)
+        for mark in marks where mark.row >= visible.row && mark.row < visible.maxRow {
             let width = mark.clusters.reduce(0) { $0 + $1.width }
-            for copy in 0..<mark.repeats {
+            guard width > 0 else { continue }
+            // Only the copies that reach the visible columns: a line as wide as a frame of
+            // `LayoutEngine.maximumExtent` cells costs the screen's width, not its own.
+            let first = Swift.max(0, (visible.column - mark.column) / width - 1)
+            let last = Swift.min(mark.repeats, Swift.max(0, (visible.maxColumn - mark.column) / width + 1))
+            for copy in first..<Swift.max(first, last) {
                 grid.put(mark.clusters, style: mark.dim ? dimStyle : style, row: mark.row, column: mark.column + copy * width, clip: clip)
             }
         }

@@ -57,7 +57,7 @@ public final class Viewport {
     public func scroll(_ container: Node, rows: Int, columns: Int = 0) {
         let id = ObjectIdentifier(container)
         let current = scrollOffsets[id] ?? (0, 0)
-        scrollOffsets[id] = (max(0, current.x + columns), max(0, current.y + rows))
+        scrollOffsets[id] = (max(0, current.x.adding(columns)), max(0, current.y.adding(rows)))
     }
 
     public func scroll(_ container: Node, toRow row: Int) {
