@@ -10,6 +10,7 @@ UNITDIR = $(PREFIX)/lib/systemd/system
 SYSUSERSDIR = $(PREFIX)/lib/sysusers.d
 DOCDIR = $(PREFIX)/share/doc/loom
 FUZZ_RUNS ?= 1500000
+FUZZ_TARGETS ?= protocol layout
 
 ## Installs the Debian packages the build and the tests use (only as root, only what is missing).
 deps:
@@ -45,7 +46,7 @@ bench: deps
 	$(SWIFT) build -c release --product loomd
 	$(SWIFT) run -c release loom-bench $(BENCH_ARGS)
 
-## Fuzzes the protocol decoders with libFuzzer (docs/fuzzing.md).
+## Fuzzes each of FUZZ_TARGETS (the protocol decoders, layout) with libFuzzer, FUZZ_RUNS inputs each (docs/fuzzing.md).
 fuzz: deps
 	$(SWIFT) build -c release --product loom-fuzz --build-path .build/fuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING
 	@mkdir -p .build/fuzz-corpus
@@ -53,7 +54,12 @@ fuzz: deps
 	[ (out / (v["name"] + ".json")).write_text(json.dumps(v["json"], separators=(",", ":"), ensure_ascii=False) + "\n") \
 	  or (out / (v["name"] + ".bin")).write_bytes(bytes(int(x, 16) for x in v["binary"].split())) \
 	  for v in (json.loads(f.read_text()) for f in pathlib.Path("Protocol/vectors").glob("*.json")) ]'
-	SWIFT_BACKTRACE=enable=no .build/fuzz/release/loom-fuzz -runs=$(FUZZ_RUNS) -max_len=4096 -print_final_stats=1 .build/fuzz-corpus
+	@mkdir -p .build/fuzz-corpus-layout
+	set -e; for target in $(FUZZ_TARGETS); do \
+	  corpus=.build/fuzz-corpus; [ "$$target" = protocol ] || corpus=.build/fuzz-corpus-$$target; \
+	  echo "fuzzing $$target"; \
+	  LOOM_FUZZ_TARGET=$$target SWIFT_BACKTRACE=enable=no .build/fuzz/release/loom-fuzz -runs=$(FUZZ_RUNS) -max_len=4096 -print_final_stats=1 $$corpus; \
+	done
 
 ## Installs loomd, loom and loomd's systemd units under $(DESTDIR)$(PREFIX).
 install:

@@ -10,6 +10,11 @@ public struct Cell: Sendable, Hashable {
 
     public static let blank = Cell(" ")
 
+    /// Bytes of UTF-8 text one cell holds (Protocol/README.md, "Limits"): the longest emoji
+    /// sequences in use take about 35. Layout cuts a longer cluster to fit; a viewer's decoder
+    /// refuses a longer cell.
+    public static let maximumBytes = 64
+
     /// The right half of a wide cluster (Neovim's convention: an empty cell).
     public var isContinuation: Bool { text.isEmpty }
 }

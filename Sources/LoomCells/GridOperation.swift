@@ -32,10 +32,13 @@ extension CellGrid {
                 var style = StyleID.plain
                 for run in runs {
                     style = run.style ?? style
-                    for _ in 0..<run.repeatCount {
-                        if column >= 0 && column < width { self[row, column] = Cell(run.text, style: style) }
-                        column += 1
-                    }
+                    // Only the cells that land on the grid are written: a repeat of 2^31 past
+                    // the line's end costs nothing (the column stays far from overflowing:
+                    // each run adds at most Int32.max).
+                    let end = column + Swift.max(0, run.repeatCount)
+                    let first = Swift.max(column, 0)
+                    for cell in first..<Swift.max(first, Swift.min(end, width)) { self[row, cell] = Cell(run.text, style: style) }
+                    column = end
                 }
             case .scroll(let top, let bottom, let left, let right, let rows):
                 scroll(rows: max(0, top)..<min(height, bottom), columns: max(0, left)..<min(width, right), by: rows)

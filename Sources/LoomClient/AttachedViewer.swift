@@ -14,6 +14,8 @@ final class AttachedViewer {
     private var scene = ""
     /// When the highlighted rectangles stop being marked.
     private var highlightsExpire: ContinuousClock.Instant?
+    /// A resynchronisation was asked for (`resynchroniseIfSomethingWasSkipped`).
+    private var awaitingKeyframe = false
     private let highlightDuration: Duration
 
     init(connection: DaemonConnection, input: Int32, output: Int32, depth: ColorDepth, detachKeys: [UInt8], observer: Bool, highlightDuration: Duration) {
@@ -109,6 +111,7 @@ final class AttachedViewer {
                     for message in try connection.receive() {
                         if let ending = handle(message) { return ending }
                     }
+                    resynchroniseIfSomethingWasSkipped()
                 } catch let error as DaemonReply {
                     return (1, "loom attach: \(error.message)")
                 } catch {
@@ -118,9 +121,23 @@ final class AttachedViewer {
         }
     }
 
+    /// A message the daemon sent that this viewer could not read was skipped: the screen may
+    /// miss what it drew, so the viewer says its size again, which the daemon answers with a
+    /// keyframe. One at a time: until that keyframe arrives, more skips ask for nothing more.
+    private func resynchroniseIfSomethingWasSkipped() {
+        guard !connection.undecodable.isEmpty else { return }
+        connection.undecodable = []
+        guard !awaitingKeyframe, let size = TerminalMode.size(of: output) else { return }
+        awaitingKeyframe = true
+        connection.send(.resize(width: size.width, height: size.height))
+    }
+
     /// Applies one message; an ending when the daemon ends the session.
     private func handle(_ message: Message) -> (status: Int32, message: String)? {
         switch message {
+        case .keyframe:
+            awaitingKeyframe = false
+            _ = screen.apply(message)
         case .bye(let reason):
             return (1, "loom attach: loomd is shutting down (\(reason))")
         case .error(_, let code, let text, let fatal) where fatal:

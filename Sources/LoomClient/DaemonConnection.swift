@@ -72,9 +72,9 @@ public final class DaemonConnection {
     }
 
     /// A fresh request id.
-    public func takeID() -> Int64 {
+    public func takeID() -> RequestID {
         defer { nextID += 1 }
-        return nextID
+        return RequestID(nextID)
     }
 
     /// Sends a message (in JSON before the welcome, binary after); false when the daemon is gone.
@@ -91,11 +91,15 @@ public final class DaemonConnection {
 
     /// Sends a request and returns its reply; messages without an id before it are skipped, and
     /// those after it are kept for `receive`. An error without an id (a framing error) is the reply.
-    public func request(_ make: (Int64) -> Message) throws -> Message {
+    public func request(_ make: (RequestID) -> Message) throws -> Message {
         let id = takeID()
         guard send(make(id)) else { throw DaemonReply(code: "disconnected", message: "cannot write to the daemon: \(String(cString: strerror(errno)))") }
         while true {
             let messages = try receive(blocking: true)
+            if let error = undecodable.first {
+                undecodable = []
+                throw DaemonReply(code: error.code, message: error.message)
+            }
             if let index = messages.firstIndex(where: { $0.id == id || $0.id == nil && { if case .error = $0 { true } else { false } }($0) }) {
                 inbox = Array(messages[(index + 1)...])
                 return messages[index]
@@ -118,6 +122,10 @@ public final class DaemonConnection {
         return inbox
     }
 
+    /// Messages the daemon sent that this client could not read, skipped (a viewer asks for a
+    /// keyframe to repaint what they would have drawn; a request waiting for its reply fails).
+    public var undecodable: [WireError] = []
+
     /// What has arrived: messages kept from a request's read, else the messages one read
     /// completes (blocking until at least one does, when asked); `lost` when the daemon closed
     /// the connection.
@@ -131,7 +139,7 @@ public final class DaemonConnection {
             for result in try decoder.feed(Array(chunk[0..<count])) {
                 switch result {
                 case .success(let message): messages.append(message)
-                case .failure(let error): throw DaemonReply(code: error.code, message: error.message)
+                case .failure(let error): undecodable.append(error)
                 }
                 // The welcome switches the encoding: what follows it is binary (the daemon sends
                 // nothing before our next request, so nothing after it is in this read).

@@ -55,14 +55,14 @@ public struct Invocation: Sendable {
     }
 
     /// Sends a request and returns its reply, turning the daemon's `error` into `DaemonReply`.
-    func ask(_ make: (Int64) -> Message) throws -> Message {
+    func ask(_ make: (RequestID) -> Message) throws -> Message {
         try reply(to: connect().request(make))
     }
 
     /// Sends a request that opens a stream and hands each streamed message to `each` until the
     /// daemon ends it: a `bye` or a closed connection is an error (exit 1), since the stream was
     /// meant to last until interrupted.
-    func stream(_ make: (Int64) -> Message, each: (Message) -> Void) throws {
+    func stream(_ make: (RequestID) -> Message, each: (Message) -> Void) throws {
         let connection = try connect()
         _ = try reply(to: connection.request(make))
         while true {

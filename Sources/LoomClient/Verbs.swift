@@ -206,7 +206,7 @@ func colorDepth(_ option: String?, environment: [String: String]) throws(UsageEr
 private let unexpected = DaemonReply(code: "proto_mismatch", message: "the daemon answered with an unexpected message")
 
 /// `set` and `merge`: PATH and a JSON value from the command line, one request, the revision printed.
-private func writeValue(_ arguments: Arguments, _ invocation: Invocation, _ make: (Int64, String, JSONValue) -> Message) throws {
+private func writeValue(_ arguments: Arguments, _ invocation: Invocation, _ make: (RequestID, String, JSONValue) -> Message) throws {
     let given = try arguments.positionals("PATH", "JSON")
     let value = try jsonArgument(given[1], name: "the value")
     try printRevision(invocation.ask { make($0, given[0], value) }, invocation)

@@ -42,7 +42,7 @@ final class Connection {
                 guard !isClosed else { return }
                 switch result {
                 case .success(let message): handle(message)
-                case .failure(let error): send(.error(id: nil, code: error.code, message: error.message, fatal: false))
+                case .failure(let error): failed(error)
                 }
             }
         } catch {
@@ -50,14 +50,22 @@ final class Connection {
         }
     }
 
+    /// A message that was framed but could not be read: an `error` reply naming its id when
+    /// the id could be read. Before the `hello`, nothing but a hello is understood, whatever
+    /// was wrong with it: fatal, `hello_expected`.
+    private func failed(_ error: WireError) {
+        guard role != nil else { return fail(code: "hello_expected", "the first message must be a hello (\(error.message))", id: error.id) }
+        send(error.reply)
+    }
+
     /// Sends a fatal error and closes once it is written.
-    func fail(code: String, _ message: String, id: Int64? = nil) {
+    func fail(code: String, _ message: String, id: RequestID? = nil) {
         send([.error(id: id, code: code, message: message, fatal: true)], thenClose: true)
     }
 
     private func handle(_ message: Message) {
         guard let role else { return handshake(message) }
-        if case .unknown(let type) = message { return reply(error: WireError("unknown_type", "unknown request type '\(type)'"), id: nil) }
+        if case .unknown(let type, let id) = message { return reply(error: WireError("unknown_type", "unknown request type '\(type)'"), id: id) }
         switch message {
         case .patch, .set, .merge, .get, .watch, .wait, .scenes, .stats, .trace, .snapshot:
             guard role == .control else { return reply(error: WireError("forbidden", "a \(role.rawValue) connection may not \(JSONCodec.json(message)["type"]?.stringValue ?? "do that")"), id: message.id) }
@@ -125,12 +133,13 @@ final class Connection {
             case .stats(let id):
                 send(.statsReport(id: id, stats: daemon.statistics()))
             case .trace(let id, let scene):
-                if let scene, !daemon.sceneNames.contains(scene) { throw StoreError(.pathNotFound, "no scene '\(scene)'") }
+                if let scene, !daemon.sceneNames.contains(scene) { return reply(error: WireError("no_such_scene", "no scene '\(scene)'"), id: id) }
                 traced.insert(scene)
                 daemon.tracingChanged()
                 send(.ok(id: id, revision: nil))
             case .snapshot(let id, let scene, let width, let height, let markup):
-                guard let text = daemon.snapshot(scene: scene, width: width, height: height, markup: markup) else {
+                guard let size = daemon.screenSize(width, height) else { return reply(error: Self.screenTooLarge(width, height), id: id) }
+                guard let text = daemon.snapshot(scene: scene, size: size, markup: markup) else {
                     return reply(error: WireError("no_such_scene", "no scene '\(scene)'"), id: id)
                 }
                 send(.snapshotText(id: id, text: text))
@@ -143,7 +152,7 @@ final class Connection {
     }
 
     /// Replies `ok` once `revision` is durable (after the group commit of this loop turn).
-    private func acknowledgeWhenDurable(_ id: Int64, _ revision: Int64) {
+    private func acknowledgeWhenDurable(_ id: RequestID, _ revision: Int64) {
         // Already durable (an ephemeral store, or nothing changed): no waiter to keep.
         guard revision > daemon.store.durableRevision else { return send(.ok(id: id, revision: revision)) }
         daemon.store.wait(for: revision) { [weak self] in self?.send(.ok(id: id, revision: revision)) }
@@ -155,7 +164,7 @@ final class Connection {
         switch message {
         case .attach(let id, let scene, let width, let height, let highlight):
             guard session == nil else { return reply(error: WireError("malformed_message", "already attached; detach first"), id: id) }
-            guard let size = daemon.screenSize(width, height) else { return reply(error: WireError("limit_exceeded", "a screen of \(width)x\(height)"), id: id) }
+            guard let size = daemon.screenSize(width, height) else { return reply(error: Self.screenTooLarge(width, height), id: id) }
             guard let session = daemon.attach(self, to: scene, size: size) else {
                 return reply(error: WireError("no_such_scene", "no scene '\(scene)'"), id: id)
             }
@@ -164,18 +173,20 @@ final class Connection {
             daemon.tracingChanged()
             send(.ok(id: id, revision: nil))
         case .detach(let id):
+            guard session != nil else { return reply(error: Self.notAttached, id: id) }
             daemon.detach(self)
             send(.ok(id: id, revision: nil))
         case .resize(let width, let height):
-            guard let session, let size = daemon.screenSize(width, height) else { return notAttached() }
+            guard let session else { return reply(error: Self.notAttached, id: nil) }
+            guard let size = daemon.screenSize(width, height) else { return reply(error: Self.screenTooLarge(width, height), id: nil) }
             session.viewport.resize(to: size)
             daemon.needFrame(for: session.scene)
         case .input(let event):
-            guard let session else { return notAttached() }
+            guard let session else { return reply(error: Self.notAttached, id: nil) }
             guard let key = Connection.key(event) else { return reply(error: WireError("malformed_message", "unknown key '\(event.key)'"), id: nil) }
             if session.scene.renderer.handle(key, in: session.viewport) { daemon.needFrame(for: session.scene) }
         case .ack(let sequence):
-            guard let session else { return notAttached() }
+            guard let session else { return reply(error: Self.notAttached, id: nil) }
             let wasBehind = session.isBehind(limit: daemon.configuration.maximumUnacknowledgedFrames)
             session.acknowledge(sequence, now: daemon.loop.now)
             if wasBehind { daemon.needFrame(for: session.scene) }
@@ -184,8 +195,10 @@ final class Connection {
         }
     }
 
-    private func notAttached() {
-        reply(error: WireError("not_attached", "attach to a scene first"), id: nil)
+    private static let notAttached = WireError("not_attached", "attach to a scene first")
+
+    private static func screenTooLarge(_ width: Int, _ height: Int) -> WireError {
+        WireError("limit_exceeded", "a screen of \(width)x\(height): each side must be 1…\(WireLimits.default.maximumScreen)")
     }
 
     static func key(_ event: InputEvent) -> Key? {
@@ -212,7 +225,7 @@ final class Connection {
 
     // MARK: - Output
 
-    private func reply(error: WireError, id: Int64?) {
+    private func reply(error: WireError, id: RequestID?) {
         send(.error(id: id, code: error.code, message: error.message, fatal: false))
     }
 

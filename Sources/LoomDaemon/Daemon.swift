@@ -84,8 +84,8 @@ public final class Daemon {
         return Size(width: width, height: height)
     }
 
-    func snapshot(scene name: String, width: Int, height: Int, markup: Bool) -> String? {
-        guard let scene = scenes[name], let size = screenSize(width, height) else { return nil }
+    func snapshot(scene name: String, size: Size, markup: Bool) -> String? {
+        guard let scene = scenes[name] else { return nil }
         let viewport = scene.renderer.addViewport(size: size)
         defer { scene.renderer.removeViewport(viewport) }
         _ = scene.renderer.render(only: [viewport])

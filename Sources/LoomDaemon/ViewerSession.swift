@@ -40,9 +40,11 @@ final class ViewerSession {
     /// viewers that share them; the frame is sent with one write.
     func frame(_ operations: [GridOperation], styles: StyleTable, keyframe: Bool, highlight: [GridRect], now: UInt64)
         -> (before: [Message], flush: Message) {
+        // The order Protocol/README.md gives: a keyframe first (it sizes the screen the rest
+        // refers to), then the highlights, then styles before the lines that use them.
         var before: [Message] = []
-        if !highlight.isEmpty { before.append(.highlight(rects: highlight)) }
         if keyframe { before.append(.keyframe(width: viewport.size.width, height: viewport.size.height)) }
+        if !highlight.isEmpty { before.append(.highlight(rects: highlight)) }
         for case .line(_, _, let runs) in operations {
             for run in runs {
                 guard let style = run.style, definedStyles.insert(style).inserted else { continue }

@@ -1,16 +1,60 @@
 import Glibc
+import LoomGraph
+import LoomLayout
 import LoomStore
+import LoomTestSupport
 import LoomWire
 
-/// One fuzz input for the protocol's decoders and the JSON parser (docs/fuzzing.md).
-///
-/// Every input goes to the JSON-lines decoder, the binary decoder and the JSON parser; none may
-/// crash or hang. Whatever decodes (except a newer peer's unknown message) must survive a round
-/// trip: encoded again in both encodings and decoded, it is the same message (a trap otherwise,
-/// which libFuzzer reports).
+/// What `LOOM_FUZZ_TARGET` names (docs/fuzzing.md): `protocol` (the default) or `layout`.
+let fuzzTarget = getenv("LOOM_FUZZ_TARGET").map { String(cString: $0) } ?? "protocol"
+
+/// One fuzz input, for the target chosen.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    switch fuzzTarget {
+    case "layout": fuzzLayout(bytes)
+    default: fuzzProtocol(bytes)
+    }
+    return 0
+}
+
+/// A report on standard error, then a trap libFuzzer catches with the input that caused it.
+func failFuzzing(_ report: String) -> Never {
+    _ = (report + "\n").withCString { write(2, $0, strlen($0)) }
+    abort()
+}
+
+/// The layout target: the input picks a screen size and a view tree (`RandomViewTree`, the
+/// generator of the suite's property test, drawing its choices from the bytes); laid out and
+/// drawn, it must not trap, and must fill a grid of exactly that size that the operations sent
+/// rebuild (`LayoutProperty`).
+func fuzzLayout(_ bytes: [UInt8]) {
+    func length(_ byte: UInt8) -> Int { byte == 255 ? 4_096 : Int(byte % 160) }
+    guard bytes.count >= 2 else { return }
+    let size = Size(width: length(bytes[0]), height: length(bytes[1]))
+    var tree = RandomViewTree(generator: InputBytes(bytes.dropFirst(2)))
+    if let failure = LayoutProperty.check(tree.view(), size: size) { failFuzzing("layout property failed at \(size): \(failure)") }
+}
+
+/// Random numbers read from a fuzz input, eight bytes each (zeros once it is used up), so the
+/// fuzzer's mutations of the bytes are mutations of the choices.
+struct InputBytes: RandomNumberGenerator {
+    var bytes: ArraySlice<UInt8>
+
+    init(_ bytes: ArraySlice<UInt8>) { self.bytes = bytes }
+
+    mutating func next() -> UInt64 {
+        var value: UInt64 = 0
+        for _ in 0..<8 { value = value << 8 | UInt64(bytes.popFirst() ?? 0) }
+        return value
+    }
+}
+
+/// The protocol target: every input goes to the JSON-lines decoder, the binary decoder and the
+/// JSON parser; none may crash or hang. Whatever decodes (except a newer peer's unknown message)
+/// must survive a round trip: encoded again in both encodings and decoded, it is the same message.
+func fuzzProtocol(_ bytes: [UInt8]) {
     var limits = WireLimits()
     limits.maximumMessageBytes = 1 << 20
     for encoding in [Encoding.json, .binary] {
@@ -23,16 +67,11 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 var again = MessageDecoder(encoding: form, limits: limits)
                 let decoded = try? again.feed(MessageEncoder.encode(message, as: form)).map { try $0.get() }
                 // A hello switches a JSON stream to binary; the message itself must come back the same.
-                if decoded?.first != message {
-                    let report = "round trip failed in \(form): \(message) became \(String(describing: decoded))\n"
-                    _ = report.withCString { write(2, $0, strlen($0)) }
-                    abort()
-                }
+                if decoded?.first != message { failFuzzing("round trip failed in \(form): \(message) became \(String(describing: decoded))") }
             }
         }
     }
     _ = try? JSONParser.parse(bytes)
-    return 0
 }
 
 /// The program's entry point. Built with `-sanitize=fuzzer -DFUZZING` it hands control to

@@ -71,46 +71,46 @@ public enum BinaryCodec {
         out.unsigned(tag(message))
         switch message {
         case .hello(let id, let versions, let role, let encoding, let client):
-            out.signed(id)
+            out.id(id)
             out.unsigned(UInt64(versions.lowerBound))
             out.unsigned(UInt64(versions.upperBound))
             out.optional(role?.rawValue) { $0.string($1) }
             out.string(encoding)
             out.optional(client) { $0.string($1) }
         case .welcome(let id, let version, let role, let server):
-            out.signed(id)
+            out.id(id)
             out.unsigned(UInt64(version))
             out.string(role.rawValue)
             out.string(server)
         case .patch(let id, let patch):
-            out.signed(id)
+            out.id(id)
             out.json(patch)
         case .set(let id, let path, let value), .merge(let id, let path, let value):
-            out.signed(id)
+            out.id(id)
             out.string(path)
             out.json(value)
         case .get(let id, let path):
-            out.signed(id)
+            out.id(id)
             out.string(path)
         case .watch(let id, let paths):
-            out.signed(id)
+            out.id(id)
             out.list(paths) { $0.string($1) }
         case .wait(let id, let revision):
-            out.signed(id)
+            out.id(id)
             out.unsigned(UInt64(revision))
         case .scenes(let id), .stats(let id), .ping(let id), .detach(let id), .pong(let id):
-            out.signed(id)
+            out.id(id)
         case .trace(let id, let scene):
-            out.signed(id)
+            out.id(id)
             out.optional(scene) { $0.string($1) }
         case .snapshot(let id, let scene, let width, let height, let markup):
-            out.signed(id)
+            out.id(id)
             out.string(scene)
             out.unsigned(UInt64(width))
             out.unsigned(UInt64(height))
             out.bool(markup)
         case .attach(let id, let scene, let width, let height, let highlight):
-            out.signed(id)
+            out.id(id)
             out.string(scene)
             out.unsigned(UInt64(width))
             out.unsigned(UInt64(height))
@@ -127,28 +127,28 @@ public enum BinaryCodec {
         case .ack(let sequence), .flush(let sequence):
             out.unsigned(UInt64(sequence))
         case .ok(let id, let revision):
-            out.signed(id)
+            out.id(id)
             out.optional(revision) { $0.unsigned(UInt64($1)) }
         case .value(let id, let revision, let value):
-            out.signed(id)
+            out.id(id)
             out.unsigned(UInt64(revision))
             out.optional(value) { $0.json($1) }
         case .sceneList(let id, let scenes):
-            out.signed(id)
+            out.id(id)
             out.list(scenes) { $0.string($1) }
         case .statsReport(let id, let stats):
-            out.signed(id)
+            out.id(id)
             out.json(stats)
         case .snapshotText(let id, let text):
-            out.signed(id)
+            out.id(id)
             out.string(text)
         case .error(let id, let code, let text, let fatal):
-            out.optional(id) { $0.signed($1) }
+            out.optional(id) { $0.id($1) }
             out.string(code)
             out.string(text)
             out.bool(fatal)
         case .changed(let watch, let revision, let path, let value):
-            out.unsigned(UInt64(watch))
+            out.id(watch)
             out.unsigned(UInt64(revision))
             out.string(path)
             out.optional(value) { $0.json($1) }
@@ -191,13 +191,27 @@ public enum BinaryCodec {
 
     // MARK: - Decoding
 
-    /// Decodes a payload (a frame without its length).
+    /// Tags of the messages whose first member is a request id.
+    private static let identifiedTags: Set<UInt64> = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 18, 19, 20, 21, 22, 23, 24]
+
+    /// Decodes a payload (a frame without its length). An error past a readable request id
+    /// names that id.
     public static func decode(payload: ArraySlice<UInt8>, limits: WireLimits = .default) throws(WireError) -> Message {
         var input = Reader(bytes: payload, limits: limits)
         let tag = try input.unsigned()
+        var peek = input
+        let id = identifiedTags.contains(tag) ? try? peek.id() : nil
+        do {
+            return try decode(tag: tag, &input, limits: limits)
+        } catch {
+            throw error.about(id)
+        }
+    }
+
+    private static func decode(tag: UInt64, _ input: inout Reader, limits: WireLimits) throws(WireError) -> Message {
         switch tag {
         case 1:
-            let id = try input.signed()
+            let id = try input.id()
             let lowest = try input.natural(), highest = try input.natural()
             guard lowest <= highest else { throw .malformed("'versions' must be [lowest, highest]") }
             let role = try input.optional { input throws(WireError) in try input.string() }
@@ -207,45 +221,45 @@ public enum BinaryCodec {
             return .hello(id: id, versions: lowest...highest, role: role.flatMap(Role.init), encoding: encoding,
                           client: try input.optional { input throws(WireError) in try input.string() })
         case 2:
-            let id = try input.signed(), version = try input.natural()
+            let id = try input.id(), version = try input.natural()
             guard let role = Role(rawValue: try input.string()) else { throw .malformed("unknown role") }
             return .welcome(id: id, version: version, role: role, server: try input.string())
-        case 3: return .patch(id: try input.signed(), patch: try input.json())
-        case 4: return .set(id: try input.signed(), path: try input.string(), value: try input.json())
-        case 5: return .merge(id: try input.signed(), path: try input.string(), value: try input.json())
-        case 6: return .get(id: try input.signed(), path: try input.string())
-        case 7: return .watch(id: try input.signed(), paths: try input.list { input throws(WireError) in try input.string() })
-        case 8: return .wait(id: try input.signed(), revision: try input.count())
-        case 9: return .scenes(id: try input.signed())
-        case 10: return .stats(id: try input.signed())
-        case 11: return .trace(id: try input.signed(), scene: try input.optional { input throws(WireError) in try input.string() })
+        case 3: return .patch(id: try input.id(), patch: try input.json())
+        case 4: return .set(id: try input.id(), path: try input.string(), value: try input.json())
+        case 5: return .merge(id: try input.id(), path: try input.string(), value: try input.json())
+        case 6: return .get(id: try input.id(), path: try input.string())
+        case 7: return .watch(id: try input.id(), paths: try input.list { input throws(WireError) in try input.string() })
+        case 8: return .wait(id: try input.id(), revision: try input.count())
+        case 9: return .scenes(id: try input.id())
+        case 10: return .stats(id: try input.id())
+        case 11: return .trace(id: try input.id(), scene: try input.optional { input throws(WireError) in try input.string() })
         case 12:
-            return .snapshot(id: try input.signed(), scene: try input.string(), width: try input.natural(), height: try input.natural(),
+            return .snapshot(id: try input.id(), scene: try input.string(), width: try limits.screenLength(input.natural(), "width"), height: try limits.screenLength(input.natural(), "height"),
                              markup: try input.bool())
-        case 13: return .ping(id: try input.signed())
+        case 13: return .ping(id: try input.id())
         case 14:
-            return .attach(id: try input.signed(), scene: try input.string(), width: try input.natural(), height: try input.natural(),
+            return .attach(id: try input.id(), scene: try input.string(), width: try limits.screenLength(input.natural(), "width"), height: try limits.screenLength(input.natural(), "height"),
                            highlight: input.atEnd ? false : try input.bool())
-        case 15: return .resize(width: try input.natural(), height: try input.natural())
+        case 15: return .resize(width: try limits.screenLength(input.natural(), "width"), height: try limits.screenLength(input.natural(), "height"))
         case 16:
-            return .input(InputEvent(key: try input.string(), text: try input.optional { input throws(WireError) in try input.string() },
+            return .input(InputEvent(key: try input.string(), text: try limits.inputText(input.optional { input throws(WireError) in try input.string() }),
                                      lines: try input.optional { input throws(WireError) in try input.signedSmall() },
                                      row: try input.optional { input throws(WireError) in try input.natural() },
                                      column: try input.optional { input throws(WireError) in try input.natural() }))
         case 17: return .ack(sequence: try input.count())
-        case 18: return .detach(id: try input.signed())
-        case 19: return .ok(id: try input.signed(), revision: try input.optional { input throws(WireError) in try input.count() })
+        case 18: return .detach(id: try input.id())
+        case 19: return .ok(id: try input.id(), revision: try input.optional { input throws(WireError) in try input.count() })
         case 20:
-            return .value(id: try input.signed(), revision: try input.count(), value: try input.optional { input throws(WireError) in try input.json() })
-        case 21: return .sceneList(id: try input.signed(), scenes: try input.list { input throws(WireError) in try input.string() })
-        case 22: return .statsReport(id: try input.signed(), stats: try input.json())
-        case 23: return .snapshotText(id: try input.signed(), text: try input.string())
-        case 24: return .pong(id: try input.signed())
+            return .value(id: try input.id(), revision: try input.count(), value: try input.optional { input throws(WireError) in try input.json() })
+        case 21: return .sceneList(id: try input.id(), scenes: try input.list { input throws(WireError) in try input.string() })
+        case 22: return .statsReport(id: try input.id(), stats: try input.json())
+        case 23: return .snapshotText(id: try input.id(), text: try input.string())
+        case 24: return .pong(id: try input.id())
         case 25:
-            return .error(id: try input.optional { input throws(WireError) in try input.signed() }, code: try input.string(),
+            return .error(id: try input.optional { input throws(WireError) in try input.id() }, code: try input.string(),
                           message: try input.string(), fatal: try input.bool())
         case 26:
-            return .changed(watch: try input.count(), revision: try input.count(), path: try input.string(),
+            return .changed(watch: try input.id(), revision: try input.count(), path: try input.string(),
                             value: try input.optional { input throws(WireError) in try input.json() })
         case 27:
             return .evaluation(scene: try input.string(), view: try input.string(), node: try input.count(),
@@ -262,25 +276,25 @@ public enum BinaryCodec {
             let row = try input.natural(), column = try input.natural()
             let runs = try input.list { input throws(WireError) -> CellRun in
                 let flags = try input.byte()
-                let text = try input.string()
-                guard text.utf8.count <= limits.maximumCellBytes else { throw WireError("limit_exceeded", "a cell of \(text.utf8.count) bytes") }
+                let text = limits.cellText(try input.string())
                 let style = flags & 1 != 0 ? StyleID(rawValue: UInt32(try input.natural())) : nil
                 let repeatCount = flags & 2 != 0 ? try input.natural() : 1
                 return CellRun(text, style: style, repeatCount: repeatCount)
             }
             return .grid(.line(row: row, column: column, runs: runs))
         case 30:
-            return .grid(.scroll(top: try input.natural(), bottom: try input.natural(), left: try input.natural(), right: try input.natural(),
-                                 rows: try input.signedSmall()))
+            return .grid(try limits.scrolledRectangle(top: input.natural(), bottom: input.natural(), left: input.natural(), right: input.natural(),
+                                                      rows: input.signedSmall()))
         case 31: return .cursor(row: try input.natural(), column: try input.natural(), visible: try input.bool())
-        case 32: return .keyframe(width: try input.natural(), height: try input.natural())
+        case 32: return .keyframe(width: try limits.screenLength(input.natural(), "width"), height: try limits.screenLength(input.natural(), "height"))
         case 33:
             return .highlight(rects: try input.list { input throws(WireError) in
-                GridRect(column: try input.natural(), row: try input.natural(), width: try input.natural(), height: try input.natural())
+                GridRect(column: try input.natural(), row: try input.natural(), width: try limits.screenLength(input.natural(), "width"), height: try limits.screenLength(input.natural(), "height"))
             })
         case 34: return .flush(sequence: try input.count())
         case 35: return .bye(reason: try input.string())
-        default: return .unknown(type: "tag \(tag)")
+        // Every request type a later version adds has its id first, so the daemon can name it.
+        default: return .unknown(type: "tag \(tag)", id: try? input.id())
         }
     }
 
@@ -321,6 +335,8 @@ public enum BinaryCodec {
         mutating func signed(_ value: Int64) {
             unsigned(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
         }
+
+        mutating func id(_ id: RequestID) { signed(id.rawValue) }
 
         mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
@@ -375,10 +391,15 @@ public enum BinaryCodec {
             return bytes[position]
         }
 
+        /// An unsigned LEB128 integer of at most 64 bits. A longer encoding of a smaller
+        /// number (padding bytes 0x80) is read as that number; bits past the 64th are refused,
+        /// never dropped (2^64 is not 0).
         mutating func unsigned() throws(WireError) -> UInt64 {
             var value: UInt64 = 0
             for shift in stride(from: 0, to: 64, by: 7) {
                 let byte = try self.byte()
+                // The tenth byte holds bit 63 alone.
+                guard shift < 63 || byte & 0x7E == 0 else { throw .malformed("an integer past 64 bits") }
                 value |= UInt64(byte & 0x7F) << UInt64(shift)
                 if byte < 0x80 { return value }
             }
@@ -395,6 +416,8 @@ public enum BinaryCodec {
             let value = try unsigned()
             return Int64(bitPattern: (value >> 1) ^ (0 &- (value & 1)))
         }
+
+        mutating func id() throws(WireError) -> RequestID { RequestID(try signed()) }
 
         /// A revision, sequence or node number: a natural 64-bit count.
         mutating func count() throws(WireError) -> Int64 {

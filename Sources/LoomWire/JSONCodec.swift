@@ -17,9 +17,13 @@ public enum JSONCodec {
     public static func decode(line: [UInt8], limits: WireLimits = .default) throws(WireError) -> Message {
         let value: JSONValue
         do {
-            value = try JSONParser.parse(line, limits: limits.json)
+            var json = limits.json
+            json.requiresUniqueTopLevelKeys = true
+            value = try JSONParser.parse(line, limits: json)
         } catch {
-            throw error.isLimit ? WireError("limit_exceeded", error.description) : WireError("invalid_json", error.description)
+            let wire = error.isDuplicateKey ? .malformed(error.description)
+                : error.isLimit ? WireError("limit_exceeded", error.description) : WireError("invalid_json", error.description)
+            throw wire.about(error.membersBefore.flatMap { try? Fields(object: $0).id() })
         }
         return try decode(value, limits: limits)
     }
@@ -31,7 +35,7 @@ public enum JSONCodec {
         func put(_ key: String, _ value: JSONValue?) { if let value { object[key] = value } }
         func int<I: BinaryInteger>(_ value: I) -> JSONValue { .int(Int64(value)) }
         put("type", .string(typeName(message)))
-        if let id = message.id { put("id", .int(id)) }
+        if let id = message.id { put("id", .int(id.rawValue)) }
         switch message {
         case .hello(_, let versions, let role, let encoding, let client):
             put("versions", [int(versions.lowerBound), int(versions.upperBound)])
@@ -83,7 +87,7 @@ public enum JSONCodec {
             put("message", .string(text))
             put("fatal", .bool(fatal))
         case .changed(let watch, let revision, let path, let value):
-            put("watch", .int(watch))
+            put("watch", .int(watch.rawValue))
             put("revision", .int(revision))
             put("path", .string(path))
             put("value", value)
@@ -161,7 +165,7 @@ public enum JSONCodec {
         case .highlight: "highlight"
         case .flush: "flush"
         case .bye: "bye"
-        case .unknown(let type): type
+        case .unknown(let type, _): type
         }
     }
 
@@ -186,9 +190,19 @@ public enum JSONCodec {
     // MARK: - Decoding
 
     /// Decodes a message object; an unknown `type` decodes as `.unknown` (the receiver decides).
+    /// An error in a message whose `id` is an integer names that id.
     public static func decode(_ value: JSONValue, limits: WireLimits = .default) throws(WireError) -> Message {
         guard case .object(let object) = value else { throw .malformed("a message must be a JSON object") }
         let fields = Fields(object: object)
+        do {
+            return try decode(fields, limits: limits)
+        } catch {
+            throw error.about(try? fields.id())
+        }
+    }
+
+    private static func decode(_ fields: Fields, limits: WireLimits) throws(WireError) -> Message {
+        let object = fields.object
         let type = try fields.string("type")
         switch type {
         case "hello":
@@ -214,15 +228,15 @@ public enum JSONCodec {
         case "stats": return .stats(id: try fields.id())
         case "trace": return .trace(id: try fields.id(), scene: try fields.optionalString("scene"))
         case "snapshot":
-            return .snapshot(id: try fields.id(), scene: try fields.string("scene"), width: try fields.int("width"), height: try fields.int("height"),
+            return .snapshot(id: try fields.id(), scene: try fields.string("scene"), width: try limits.screenLength(fields.int("width"), "width"), height: try limits.screenLength(fields.int("height"), "height"),
                              markup: try fields.optionalBool("markup") ?? false)
         case "ping": return .ping(id: try fields.id())
         case "attach":
-            return .attach(id: try fields.id(), scene: try fields.string("scene"), width: try fields.int("width"), height: try fields.int("height"),
+            return .attach(id: try fields.id(), scene: try fields.string("scene"), width: try limits.screenLength(fields.int("width"), "width"), height: try limits.screenLength(fields.int("height"), "height"),
                            highlight: try fields.optionalBool("highlight") ?? false)
-        case "resize": return .resize(width: try fields.int("width"), height: try fields.int("height"))
+        case "resize": return .resize(width: try limits.screenLength(fields.int("width"), "width"), height: try limits.screenLength(fields.int("height"), "height"))
         case "input":
-            return .input(InputEvent(key: try fields.string("key"), text: try fields.optionalString("text"), lines: try fields.optionalInt("lines"),
+            return .input(InputEvent(key: try fields.string("key"), text: try limits.inputText(fields.optionalString("text")), lines: try fields.optionalInt("lines"),
                                      row: try fields.optionalInt("row"), column: try fields.optionalInt("col")))
         case "ack": return .ack(sequence: try fields.count("seq"))
         case "detach": return .detach(id: try fields.id())
@@ -236,7 +250,7 @@ public enum JSONCodec {
             return .error(id: try fields.optionalID(), code: try fields.string("code"), message: try fields.string("message"),
                           fatal: try fields.optionalBool("fatal") ?? false)
         case "changed":
-            return .changed(watch: try fields.count("watch"), revision: try fields.count("revision"), path: try fields.string("path"), value: object["value"])
+            return .changed(watch: try fields.id("watch"), revision: try fields.count("revision"), path: try fields.string("path"), value: object["value"])
         case "evaluation":
             return .evaluation(scene: try fields.string("scene"), view: try fields.string("view"), node: try fields.count("node"),
                                causes: try fields.stringArray("causes"))
@@ -256,18 +270,17 @@ public enum JSONCodec {
                 guard case .array(let parts) = cell, case .string(let text)? = parts.first, parts.count <= 3 else {
                     throw .malformed("a cell must be [text, style?, repeat?]")
                 }
-                guard text.utf8.count <= limits.maximumCellBytes else { throw WireError("limit_exceeded", "a cell of \(text.utf8.count) bytes") }
                 var style: StyleID?
                 if parts.count > 1, parts[1] != .null { style = StyleID(rawValue: UInt32(try natural(parts[1], "a cell's style"))) }
                 let repeatCount = parts.count > 2 ? try natural(parts[2], "a cell's repeat") : 1
-                runs.append(CellRun(text, style: style, repeatCount: repeatCount))
+                runs.append(CellRun(limits.cellText(text), style: style, repeatCount: repeatCount))
             }
             return .grid(.line(row: try fields.int("row"), column: try fields.int("col"), runs: runs))
         case "grid_scroll":
-            return .grid(.scroll(top: try fields.int("top"), bottom: try fields.int("bottom"), left: try fields.int("left"), right: try fields.int("right"),
-                                 rows: try fields.signedInt("rows")))
+            return .grid(try limits.scrolledRectangle(top: fields.int("top"), bottom: fields.int("bottom"), left: fields.int("left"), right: fields.int("right"),
+                                                      rows: fields.signedInt("rows")))
         case "cursor": return .cursor(row: try fields.int("row"), column: try fields.int("col"), visible: try fields.optionalBool("visible") ?? true)
-        case "keyframe": return .keyframe(width: try fields.int("width"), height: try fields.int("height"))
+        case "keyframe": return .keyframe(width: try limits.screenLength(fields.int("width"), "width"), height: try limits.screenLength(fields.int("height"), "height"))
         case "highlight":
             guard case .array(let items)? = object["rects"] else { throw .malformed("'rects' must be an array") }
             var rects: [GridRect] = []
@@ -279,7 +292,7 @@ public enum JSONCodec {
             return .highlight(rects: rects)
         case "flush": return .flush(sequence: try fields.count("seq"))
         case "bye": return .bye(reason: try fields.optionalString("reason") ?? "")
-        default: return .unknown(type: type)
+        default: return .unknown(type: type, id: try? fields.id())
         }
     }
 
@@ -297,8 +310,15 @@ public enum JSONCodec {
         }
     }
 
+    /// An integer member: a JSON number written as an integer (no fraction, no exponent: `1.0`
+    /// and `1e2` are not integers here) within `range`, or nil.
+    static func integer(_ value: JSONValue, in range: ClosedRange<Int64>) -> Int64? {
+        guard case .int(let number) = value, range.contains(number) else { return nil }
+        return number
+    }
+
     static func natural(_ value: JSONValue, _ what: String) throws(WireError) -> Int {
-        guard let number = value.intValue, number >= 0, number <= Int64(Int32.max) else { throw .malformed("\(what) must be a natural number") }
+        guard let number = integer(value, in: 0...Int64(Int32.max)) else { throw .malformed("\(what) must be an integer in 0…\(Int32.max)") }
         return Int(number)
     }
 
@@ -327,14 +347,15 @@ public enum JSONCodec {
         }
 
         func signedInt(_ key: String) throws(WireError) -> Int {
-            guard let number = try value(key).intValue, abs(number) <= Int64(Int32.max) else { throw .malformed("'\(key)' must be an integer") }
+            guard let number = integer(try value(key), in: -Int64(Int32.max)...Int64(Int32.max)) else {
+                throw .malformed("'\(key)' must be an integer in ±\(Int32.max)")
+            }
             return Int(number)
         }
 
         func optionalInt(_ key: String) throws(WireError) -> Int? {
             guard let value = object[key], value != .null else { return nil }
-            guard let number = value.intValue, abs(number) <= Int64(Int32.max) else { throw .malformed("'\(key)' must be an integer") }
-            return Int(number)
+            return try signedInt(key)
         }
 
         func optionalBool(_ key: String) throws(WireError) -> Bool? {
@@ -345,7 +366,7 @@ public enum JSONCodec {
 
         /// A revision, sequence number or node number: a natural 64-bit count.
         func count(_ key: String) throws(WireError) -> Int64 {
-            guard let number = try value(key).intValue, number >= 0 else { throw .malformed("'\(key)' must be a natural number") }
+            guard let number = integer(try value(key), in: 0...Int64.max) else { throw .malformed("'\(key)' must be an integer in 0…\(Int64.max)") }
             return number
         }
 
@@ -354,15 +375,15 @@ public enum JSONCodec {
             return try count(key)
         }
 
-        func optionalID() throws(WireError) -> Int64? {
+        func optionalID() throws(WireError) -> RequestID? {
             guard object["id"] != nil, object["id"] != .null else { return nil }
             return try id()
         }
 
-        func id() throws(WireError) -> Int64 {
-            guard let value = object["id"] else { throw WireError("missing_id", "a request needs an integer 'id'") }
-            guard let id = value.intValue else { throw WireError("missing_id", "'id' must be an integer") }
-            return id
+        func id(_ key: String = "id") throws(WireError) -> RequestID {
+            guard let value = object[key] else { throw WireError("missing_id", "a request needs an integer '\(key)'") }
+            guard let id = integer(value, in: Int64.min...Int64.max) else { throw WireError("missing_id", "'\(key)' must be an integer in -2^63…2^63-1") }
+            return RequestID(id)
         }
 
         func intArray(_ key: String) throws(WireError) -> [Int] {

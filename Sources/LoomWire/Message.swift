@@ -18,6 +18,23 @@ public enum Role: String, Sendable, Hashable, CaseIterable {
     case observer
 }
 
+/// A request's id: any signed 64-bit integer the client chose, the same range in both
+/// encodings (zigzag LEB128 in binary, a JSON integer in JSON). Every reply to the request, and
+/// a watch's `changed` stream, carries it back exactly as it came.
+public struct RequestID: Sendable, Hashable, ExpressibleByIntegerLiteral, CustomStringConvertible {
+    public let rawValue: Int64
+
+    public init(_ rawValue: Int64) {
+        self.rawValue = rawValue
+    }
+
+    public init(integerLiteral value: Int64) {
+        self.rawValue = value
+    }
+
+    public var description: String { rawValue.description }
+}
+
 /// A key or wheel event a viewer sends (`input`).
 public struct InputEvent: Sendable, Hashable {
     /// `up`, `down`, `left`, `right`, `tab`, `backtab`, `enter`, `space`, `escape`, `backspace`,
@@ -40,41 +57,41 @@ public struct InputEvent: Sendable, Hashable {
 /// Every message of the protocol, in both directions (Protocol/README.md specifies each).
 public enum Message: Sendable, Equatable {
     // Handshake
-    case hello(id: Int64, versions: ClosedRange<Int>, role: Role?, encoding: String, client: String?)
-    case welcome(id: Int64, version: Int, role: Role, server: String)
+    case hello(id: RequestID, versions: ClosedRange<Int>, role: Role?, encoding: String, client: String?)
+    case welcome(id: RequestID, version: Int, role: Role, server: String)
 
     // Control requests (every request carries an id; its one reply carries it back)
-    case patch(id: Int64, patch: JSONValue)
-    case set(id: Int64, path: String, value: JSONValue)
-    case merge(id: Int64, path: String, value: JSONValue)
-    case get(id: Int64, path: String)
-    case watch(id: Int64, paths: [String])
-    case wait(id: Int64, revision: Int64)
-    case scenes(id: Int64)
-    case stats(id: Int64)
-    case trace(id: Int64, scene: String?)
-    case snapshot(id: Int64, scene: String, width: Int, height: Int, markup: Bool)
-    case ping(id: Int64)
+    case patch(id: RequestID, patch: JSONValue)
+    case set(id: RequestID, path: String, value: JSONValue)
+    case merge(id: RequestID, path: String, value: JSONValue)
+    case get(id: RequestID, path: String)
+    case watch(id: RequestID, paths: [String])
+    case wait(id: RequestID, revision: Int64)
+    case scenes(id: RequestID)
+    case stats(id: RequestID)
+    case trace(id: RequestID, scene: String?)
+    case snapshot(id: RequestID, scene: String, width: Int, height: Int, markup: Bool)
+    case ping(id: RequestID)
 
     // Viewer requests
     /// `highlight`: the viewer wants, in each frame, the rectangles re-evaluated (`highlight` messages).
-    case attach(id: Int64, scene: String, width: Int, height: Int, highlight: Bool = false)
+    case attach(id: RequestID, scene: String, width: Int, height: Int, highlight: Bool = false)
     case resize(width: Int, height: Int)
     case input(InputEvent)
     case ack(sequence: Int64)
-    case detach(id: Int64)
+    case detach(id: RequestID)
 
     // Replies
-    case ok(id: Int64, revision: Int64?)
-    case value(id: Int64, revision: Int64, value: JSONValue?)
-    case sceneList(id: Int64, scenes: [String])
-    case statsReport(id: Int64, stats: JSONValue)
-    case snapshotText(id: Int64, text: String)
-    case pong(id: Int64)
-    case error(id: Int64?, code: String, message: String, fatal: Bool)
+    case ok(id: RequestID, revision: Int64?)
+    case value(id: RequestID, revision: Int64, value: JSONValue?)
+    case sceneList(id: RequestID, scenes: [String])
+    case statsReport(id: RequestID, stats: JSONValue)
+    case snapshotText(id: RequestID, text: String)
+    case pong(id: RequestID)
+    case error(id: RequestID?, code: String, message: String, fatal: Bool)
 
     // Streams
-    case changed(watch: Int64, revision: Int64, path: String, value: JSONValue?)
+    case changed(watch: RequestID, revision: Int64, path: String, value: JSONValue?)
     case evaluation(scene: String, view: String, node: Int64, causes: [String])
 
     // Viewer frames
@@ -86,18 +103,19 @@ public enum Message: Sendable, Equatable {
     case flush(sequence: Int64)
     case bye(reason: String)
 
-    /// A message type this version does not know (a newer peer): viewers ignore it.
-    case unknown(type: String)
+    /// A message type this version does not know (a newer peer): viewers ignore it; the
+    /// daemon answers `unknown_type`, with the id when the message had one it could read.
+    case unknown(type: String, id: RequestID?)
 
     /// The request id, for requests and replies.
-    public var id: Int64? {
+    public var id: RequestID? {
         switch self {
         case .hello(let id, _, _, _, _), .welcome(let id, _, _, _), .patch(let id, _), .set(let id, _, _), .merge(let id, _, _),
              .get(let id, _), .watch(let id, _), .wait(let id, _), .scenes(let id), .stats(let id), .trace(let id, _),
              .snapshot(let id, _, _, _, _), .ping(let id), .attach(let id, _, _, _, _), .detach(let id), .ok(let id, _),
              .value(let id, _, _), .sceneList(let id, _), .statsReport(let id, _), .snapshotText(let id, _), .pong(let id):
             id
-        case .error(let id, _, _, _):
+        case .error(let id, _, _, _), .unknown(_, let id):
             id
         default:
             nil

@@ -1,3 +1,4 @@
+import LoomCells
 import LoomStore
 
 /// What a peer may send, checked before anything is allocated for it (Protocol/README.md, "Limits").
@@ -6,14 +7,39 @@ public struct WireLimits: Sendable, Equatable {
     public var maximumMessageBytes = 16 << 20
     /// JSON nesting inside a message.
     public var maximumDepth = 512
-    /// Bytes of text in one cell (one grapheme cluster).
-    public var maximumCellBytes = 64
+    /// Bytes of text in one cell (one grapheme cluster); layout never draws a longer one.
+    public var maximumCellBytes = Cell.maximumBytes
     /// Rows or columns of a screen.
     public var maximumScreen = 4_096
 
     public init() {}
 
     public static let `default` = WireLimits()
+
+    /// A cell as a viewer keeps it: text past `maximumCellBytes` (which a daemon never sends)
+    /// is drawn as U+FFFD, so one bad cell costs one cell, not the frame or the session.
+    func cellText(_ text: String) -> String {
+        text.utf8.count <= maximumCellBytes ? text : "\u{FFFD}"
+    }
+
+    /// A screen's width or height, refused past `maximumScreen` before anything is allocated
+    /// for it (0 decodes: the daemon answers it `limit_exceeded`, a viewer shows nothing).
+    func screenLength(_ value: Int, _ name: String) throws(WireError) -> Int {
+        guard value <= maximumScreen else { throw WireError("limit_exceeded", "a screen \(name) of \(value) (at most \(maximumScreen))") }
+        return value
+    }
+
+    /// A `grid_scroll`'s rectangle: its edges in order.
+    func scrolledRectangle(top: Int, bottom: Int, left: Int, right: Int, rows: Int) throws(WireError) -> GridOperation {
+        guard top <= bottom, left <= right else { throw .malformed("a grid_scroll needs top ≤ bottom and left ≤ right") }
+        return .scroll(top: top, bottom: bottom, left: left, right: right, rows: rows)
+    }
+
+    /// An `input`'s text is one key's: at most what a cell holds.
+    func inputText(_ text: String?) throws(WireError) -> String? {
+        guard let text, text.utf8.count > maximumCellBytes else { return text }
+        throw WireError("limit_exceeded", "input text of \(text.utf8.count) bytes (at most \(maximumCellBytes))")
+    }
 
     var json: JSONLimits {
         var limits = JSONLimits()

@@ -9,10 +9,14 @@ import LoomTestSupport
 import LoomWire
 import Synchronization
 
-/// A blocking client, as a script or a test tool would write one.
+/// A blocking client, as a script or a test tool would write one, in either encoding.
 final class Client {
     let descriptor: Int32
     private var buffer: [UInt8] = []
+    /// What the client speaks after its welcome (`hello(_:encoding:)`).
+    private(set) var encoding = Encoding.json
+    private var binaryDecoder = MessageDecoder(encoding: .binary)
+    private var binaryInbox: [Message] = []
 
     init(_ path: String) {
         descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
@@ -26,16 +30,28 @@ final class Client {
     }
 
     func send(_ message: Message) {
-        send(JSONCodec.line(message))
+        send(MessageEncoder.encode(message, as: encoding))
     }
 
     func send(_ bytes: [UInt8]) {
         _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     }
 
-    /// The next JSON line as a message (nil after `timeout` seconds or at end of stream).
+    /// The next message (nil after `timeout` seconds, at end of stream, or for bytes that do
+    /// not decode).
     func receive(timeout: Double = 5) -> Message? {
-        nextLine(from: descriptor, buffer: &buffer, timeout: timeout).flatMap { try? JSONCodec.decode(line: $0) }
+        guard encoding == .binary else {
+            return nextLine(from: descriptor, buffer: &buffer, timeout: timeout).flatMap { try? JSONCodec.decode(line: $0) }
+        }
+        while binaryInbox.isEmpty {
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, Int32(timeout * 1_000)) > 0 else { return nil }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = read(descriptor, &chunk, chunk.count)
+            guard count > 0, let results = try? binaryDecoder.feed(Array(chunk[0..<count])) else { return nil }
+            for result in results { guard case .success(let message) = result else { return nil }; binaryInbox.append(message) }
+        }
+        return binaryInbox.removeFirst()
     }
 
     /// Messages until one matches (returned), skipping others.
@@ -46,11 +62,17 @@ final class Client {
         return nil
     }
 
-    /// Connects, says hello, and checks the welcome.
-    static func hello(_ path: String, role: Role? = nil) -> Client {
+    /// Connects, says hello (as a JSON line, as every client does), and checks the welcome;
+    /// the client then speaks `encoding`.
+    static func hello(_ path: String, role: Role? = nil, encoding: Encoding = .json) -> Client {
         let client = Client(path)
-        client.send(.hello(id: 0, versions: 1...1, role: role, encoding: "json", client: "test"))
+        client.send(.hello(id: 0, versions: 1...1, role: role, encoding: encoding.rawValue, client: "test"))
         guard case .welcome? = client.receive() else { preconditionFailure("no welcome") }
+        client.encoding = encoding
+        if encoding == .binary, let results = try? client.binaryDecoder.feed(client.buffer) {
+            client.binaryInbox = results.compactMap { try? $0.get() }
+            client.buffer = []
+        }
         return client
     }
 }

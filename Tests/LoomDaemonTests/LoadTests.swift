@@ -52,7 +52,7 @@ struct LoadTests {
         }
         for viewer in viewers { viewer.drain(quiet: 0.2) }
         for (index, viewer) in viewers.enumerated() {
-            script.send(.snapshot(id: Int64(5_000 + index), scene: "jobs", width: viewer.width, height: viewer.height, markup: false))
+            script.send(.snapshot(id: RequestID(Int64(5_000 + index)), scene: "jobs", width: viewer.width, height: viewer.height, markup: false))
             guard case .snapshotText(_, let expected)? = script.receive() else { Issue.record("no snapshot"); continue }
             #expect(viewer.screen.text == expected, "viewer \(index) (\(viewer.width)x\(viewer.height))")
         }

@@ -34,7 +34,7 @@ struct RobustnessTests {
             (#"{"type":"set","id":1,"path":"/deep","value":"# + String(repeating: "[", count: 100_000), "limit_exceeded"),
             (#"{"type":"frobnicate","id":1}"#, "unknown_type"), (#"{"type":"welcome","id":1,"version":1,"role":"control","server":"x"}"#, "unknown_type"),
             (#"{"type":"snapshot","id":1,"scene":"nowhere","width":10,"height":5}"#, "no_such_scene"),
-            (#"{"type":"snapshot","id":1,"scene":"jobs","width":0,"height":5}"#, "no_such_scene"),
+            (#"{"type":"snapshot","id":1,"scene":"jobs","width":0,"height":5}"#, "limit_exceeded"),
             (#"{"type":"attach","id":1,"scene":"jobs","width":99999,"height":5}"#, "limit_exceeded"),
             (#"{"type":"input","key":"enter"}"#, "not_attached"), (#"{"type":"resize","width":10,"height":10}"#, "not_attached"),
             (#"{"type":"ack","seq":3}"#, "not_attached"),

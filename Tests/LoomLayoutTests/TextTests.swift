@@ -1,3 +1,4 @@
+import LoomGraph
 import LoomLayout
 import Testing
 
@@ -53,5 +54,19 @@ struct TextLayoutTests {
         #expect(lines("abcdefghij", 5, TextOptions(lineLimit: 1, truncation: .middle)) == ["ab…ij"])
         #expect(lines("日本語テキスト", 6, TextOptions(lineLimit: 1)) == ["日本…"], "never half a cluster")
         #expect(lines("🇰🇷🇯🇵🇺🇸", 4, TextOptions(lineLimit: 1, truncation: .head)) == ["…🇺🇸"])
+    }
+}
+
+/// A cluster longer than a cell may hold is cut to fit, at a scalar: its base and the marks
+/// nearest it; the daemon never sends a cell a viewer must refuse.
+@Suite("Clusters past the cell limit")
+struct ClusterLimitTests {
+    @Test func aClusterPastTheCellLimitKeepsTheScalarsThatFit() {
+        let long = "e" + String(repeating: "\u{301}", count: 40)
+        let clusters = Cluster.clusters(of: "a" + long + "b")
+        #expect(clusters.map(\.width) == [1, 1, 1])
+        #expect(clusters[1].text.utf8.count <= Cell.maximumBytes)
+        #expect(clusters[1].text.unicodeScalars.count == 32, "e and 31 marks of two bytes: 63 bytes")
+        #expect(Snapshot.render(Text(long), width: 3, height: 1) == clusters[1].text)
     }
 }

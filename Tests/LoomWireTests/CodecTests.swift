@@ -111,7 +111,7 @@ struct CodecTests {
 
     @Test func newerPeersAreUnderstoodForWhatTheySaidBefore() throws {
         // An unknown type decodes as `.unknown`; extra JSON members and extra binary bytes are ignored.
-        #expect(try JSONCodec.decode(line: Array(#"{"type":"future_thing","x":1}"#.utf8)) == .unknown(type: "future_thing"))
+        #expect(try JSONCodec.decode(line: Array(#"{"type":"future_thing","x":1}"#.utf8)) == .unknown(type: "future_thing", id: nil))
         #expect(try JSONCodec.decode(line: Array(#"{"type":"ping","id":1,"extra":[1,2]}"#.utf8)) == .ping(id: 1))
         var frame = BinaryCodec.frame(.flush(sequence: 5))
         frame[0] += 2
@@ -119,6 +119,6 @@ struct CodecTests {
         var decoder = MessageDecoder(encoding: .binary)
         #expect(try decoder.feed(frame).map { try $0.get() } == [.flush(sequence: 5)])
         var unknown = MessageDecoder(encoding: .binary)
-        #expect(try unknown.feed([2, 99, 0]).map { try $0.get() } == [.unknown(type: "tag 99")])
+        #expect(try unknown.feed([2, 99, 0]).map { try $0.get() } == [.unknown(type: "tag 99", id: 0)])
     }
 }

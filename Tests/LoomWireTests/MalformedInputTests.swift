@@ -99,7 +99,9 @@ struct MalformedInputTests {
         }
         #expect(error.code == "malformed_message")
         let longCell = #"{"type":"line","row":0,"col":0,"cells":[["\#(String(repeating: "B", count: 200))"]]}"#
-        #expect(jsonFailure(longCell)?.code == "limit_exceeded", "the cell limit holds in JSON as in binary")
+        var lines = MessageDecoder()
+        #expect(try lines.feed(Array((longCell + "\n").utf8)).first?.get() == .grid(.line(row: 0, column: 0, runs: [CellRun("\u{FFFD}")])),
+                "the cell limit holds in JSON as in binary (ViewerInputTests)")
     }
 
     @Test func aTruncatedFrameWaitsForItsRest() throws {
@@ -107,5 +109,62 @@ struct MalformedInputTests {
         let frame = BinaryCodec.frame(.bye(reason: "later"))
         #expect(try decoder.feed(Array(frame.prefix(3))).isEmpty)
         #expect(try decoder.feed(Array(frame.dropFirst(3))).map { try $0.get() } == [.bye(reason: "later")])
+    }
+}
+
+/// What a viewer is sent is checked before anything is allocated for it, and one bad cell
+/// costs one cell: the rest of the frame, and the session, go on.
+@Suite("A viewer's input is bounded")
+struct ViewerInputTests {
+    private func decode(_ line: String) -> Result<Message, WireError>? {
+        var decoder = MessageDecoder()
+        return try? decoder.feed(Array((line + "\n").utf8)).first
+    }
+
+    @Test func aCellPastTheLimitIsDrawnAsAReplacementCharacterAndTheLineKept() throws {
+        let long = "e" + String(repeating: "\u{301}", count: 40)
+        let line = Message.grid(.line(row: 0, column: 0, runs: [CellRun(long, style: StyleID(rawValue: 1)), CellRun("x")]))
+        for encoding in [Encoding.json, .binary] {
+            var decoder = MessageDecoder(encoding: encoding)
+            let decoded = try decoder.feed(MessageEncoder.encode(line, as: encoding)).first?.get()
+            #expect(decoded == .grid(.line(row: 0, column: 0, runs: [CellRun("\u{FFFD}", style: StyleID(rawValue: 1)), CellRun("x")])), "\(encoding)")
+        }
+    }
+
+    @Test func aScreenPastTheLimitIsRefusedBeforeItIsAllocated() {
+        for line in [#"{"type":"keyframe","width":2147483647,"height":2147483647}"#, #"{"type":"resize","width":4097,"height":1}"#,
+                     #"{"type":"attach","id":3,"scene":"s","width":1,"height":5000}"#] {
+            guard case .failure(let error)? = decode(line) else { Issue.record("\(line) decoded"); continue }
+            #expect(error.code == "limit_exceeded", "\(line)")
+        }
+        var binary = MessageDecoder(encoding: .binary)
+        let keyframe = try? binary.feed([0x0B, 0x20, 0xFF, 0xFF, 0xFF, 0xFF, 0x07, 0xFF, 0xFF, 0xFF, 0xFF, 0x07]).first
+        guard case .failure(let error)? = keyframe else { Issue.record("a binary keyframe of 2^31-1 decoded"); return }
+        #expect(error.code == "limit_exceeded")
+    }
+
+    @Test func aScrollWithItsEdgesOutOfOrderIsMalformed() {
+        guard case .failure(let error)? = decode(#"{"type":"grid_scroll","top":9,"bottom":2,"left":0,"right":5,"rows":1}"#) else {
+            Issue.record("decoded"); return
+        }
+        #expect(error.code == "malformed_message")
+    }
+
+    /// A repeat far past the line's end writes the cells on the grid and no more.
+    @Test func aRepeatPastTheLineCostsTheLinesWidth() {
+        var grid = CellGrid(width: 4, height: 2)
+        grid.apply([.line(row: 1, column: 2, runs: [CellRun("x", repeatCount: Int(Int32.max)), CellRun("y", repeatCount: Int(Int32.max))]),
+                    .line(row: 0, column: -3, runs: [CellRun("z", repeatCount: 5)]), .line(row: 7, column: 0, runs: [CellRun("w")])])
+        #expect(grid.lines == ["zz  ", "  xx"])
+    }
+
+    /// An `input`'s text is one key's: at most what a cell holds, in both encodings.
+    @Test func inputTextPastACellIsRefused() {
+        let event = Message.input(InputEvent(key: "char", text: String(repeating: "a", count: 65)))
+        for encoding in [Encoding.json, .binary] {
+            var decoder = MessageDecoder(encoding: encoding)
+            guard case .failure(let error)? = try? decoder.feed(MessageEncoder.encode(event, as: encoding)).first else { Issue.record("\(encoding)"); continue }
+            #expect(error.code == "limit_exceeded", "\(encoding)")
+        }
     }
 }

@@ -46,11 +46,13 @@ public final class Viewport {
         scrollOffsets[ObjectIdentifier(container)]?.y ?? 0
     }
 
+    /// A new size, and a keyframe next: a viewer that says its size again (the same one) is
+    /// repainted whole, as one whose terminal was redrawn by someone else needs.
     public func resize(to size: Size) {
+        needsKeyframe = true
         guard size != self.size else { return }
         self.size = size
         grid = CellGrid(width: size.width, height: size.height)
-        needsKeyframe = true
     }
 
     /// Scrolls a container by `rows` (and `columns`); layout clamps to the content.

@@ -45,6 +45,7 @@ public struct Cluster: Sendable, Hashable, CustomStringConvertible {
         var previous: utf8proc_int32_t = -1
         func flush() {
             defer { current.removeAll(keepingCapacity: true) }
+            cutToCellLimit(&current)
             guard let width = width(of: current) else { return }
             var string = String()
             string.unicodeScalars.append(contentsOf: current)
@@ -60,6 +61,18 @@ public struct Cluster: Sendable, Hashable, CustomStringConvertible {
         }
         flush()
         return clusters
+    }
+
+    /// A cluster longer than a cell may hold (`Cell.maximumBytes`: "e" and 40 combining accents
+    /// are one cluster of 81 bytes) keeps its first scalars, as many as fit: the base character
+    /// and the marks nearest it. The scalars cut are marks that would stack past legibility
+    /// anyway; a viewer is never sent a cell its decoder must refuse.
+    private static func cutToCellLimit(_ scalars: inout [Unicode.Scalar]) {
+        var bytes = 0
+        for (index, scalar) in scalars.enumerated() {
+            bytes += UTF8.width(scalar)
+            if bytes > Cell.maximumBytes { return scalars.removeSubrange(index...) }
+        }
     }
 
     /// Cells of a cluster; nil for control characters, which are not drawn.

@@ -8,6 +8,9 @@ public struct JSONLimits: Sendable, Equatable {
     public var maximumBytes = 64 << 20
     /// Bytes of one string, after unescaping.
     public var maximumStringBytes = 16 << 20
+    /// Refuse a top-level object that names a member twice (a protocol message: which `type`
+    /// would it be?). Values inside keep JSON's usual rule, the last one wins.
+    public var requiresUniqueTopLevelKeys = false
 
     public init() {}
 

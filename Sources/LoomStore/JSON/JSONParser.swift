@@ -7,6 +7,12 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
     public let message: String
     /// The text may be valid JSON, but is past one of `JSONLimits`.
     public var isLimit = false
+    /// The text is JSON, but its top-level object names a member twice
+    /// (`JSONLimits.requiresUniqueTopLevelKeys`).
+    public var isDuplicateKey = false
+    /// When the text is an object: its members read whole before the error (a protocol
+    /// message's `id` before a member that is not JSON), so a reply can still name it.
+    public var membersBefore: JSONObject?
 
     public var description: String { "\(message) at byte \(offset)" }
 }
@@ -133,6 +139,17 @@ private struct Reader {
         }
         let first = members.count
         defer { members.removeSubrange(first...) }
+        guard depth == 1 else { return try objectMembers(from: first, depth: depth) }
+        do {
+            return try objectMembers(from: first, depth: depth)
+        } catch {
+            var error = error
+            error.membersBefore = JSONObject(members[first...])
+            throw error
+        }
+    }
+
+    private mutating func objectMembers(from first: Int, depth: Int) throws(JSONError) -> JSONValue {
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw error("expected a string key in an object") }
@@ -148,7 +165,13 @@ private struct Reader {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "}"):
                 index += 1
-                return .object(JSONObject(members[first...]))
+                let object = JSONObject(members[first...])
+                if depth == 1 && limits.requiresUniqueTopLevelKeys && object.count != members.count - first {
+                    var duplicate = error("a member named twice")
+                    duplicate.isDuplicateKey = true
+                    throw duplicate
+                }
+                return .object(object)
             default: throw error("expected ',' or '}' in an object")
             }
         }
@@ -292,7 +315,6 @@ private struct Reader {
             buffer[length] = 0
             return strtod(buffer.baseAddress!, nil)
         }
-        if isInteger, let exact = Int64(exactly: double) { return .int(exact) }
         guard double.isFinite else {
             index = start
             throw error("number too large")

@@ -1,0 +1,169 @@
+import Glibc
+import LoomDaemon
+import LoomStore
+import LoomWire
+import Testing
+
+/// The protocol as Protocol/README.md writes it, checked from outside against a real daemon,
+/// in both encodings where the rule applies to both.
+@Suite("The protocol as written", .serialized)
+struct ProtocolContractTests {
+    /// The error code and the id of the one reply to a request.
+    private func error(_ client: Client) -> (code: String, id: RequestID?)? {
+        guard case .error(let id, let code, _, _)? = client.receive() else { return nil }
+        return (code, id)
+    }
+
+    /// A binary `watch` with a negative id (ids are zigzag) once killed loomd when a change
+    /// was echoed as an unsigned `changed.watch`. An id is one type end to end.
+    @Test func aWatchWithANegativeIdIsEchoedInBothEncodings() {
+        let daemon = DaemonThread()
+        defer { daemon.shutDown() }
+        for encoding in [Encoding.json, .binary] {
+            let watcher = Client.hello(daemon.socket, encoding: encoding)
+            if encoding == .binary {
+                watcher.send([0x06, 0x07, 0x09, 0x01, 0x02, 0x2F, 0x77])     // the bytes that killed it: watch, id -5, ["/w"]
+            } else {
+                watcher.send(.watch(id: -5, paths: ["/w"]))
+            }
+            guard case .ok(-5, _)? = watcher.receive() else { Issue.record("no ok for the watch in \(encoding)"); return }
+            let script = Client.hello(daemon.socket)
+            script.send(.set(id: RequestID(Int64.min), path: "/w", value: .string("\(encoding)")))
+            guard case .ok(RequestID(Int64.min), let revision?)? = script.receive() else { Issue.record("no ok for Int64.min"); return }
+            #expect(watcher.receive() == .changed(watch: -5, revision: revision, path: "/w", value: .string("\(encoding)")), "\(encoding)")
+        }
+        let alive = Client.hello(daemon.socket)
+        alive.send(.ping(id: RequestID(Int64.max)))
+        #expect(alive.receive() == .pong(id: RequestID(Int64.max)))
+    }
+}
+
+extension ProtocolContractTests {
+    /// One stored string of "e" and 40 combining accents (one cluster of 81 bytes) once knocked
+    /// every viewer off: the renderer sent it as one cell past the protocol's 64 bytes.
+    @Test func aClusterPastTheCellLimitReachesViewersAndSnapshotsCut() {
+        let daemon = DaemonThread { $0.register(scene: "jobs", JobBoard()) }
+        defer { daemon.shutDown() }
+        let script = Client.hello(daemon.socket)
+        let name = "e" + String(repeating: "\u{301}", count: 40)
+        script.send(.set(id: 1, path: "/jobs/a", value: ["name": .string(name), "status": "ok"]))
+        guard case .ok? = script.receive() else { Issue.record("no ok"); return }
+        script.send(.snapshot(id: 2, scene: "jobs", width: 20, height: 3, markup: true))
+        guard case .snapshotText(2, let text)? = script.receive() else { Issue.record("no snapshot"); return }
+        #expect(text.unicodeScalars.filter { $0 == "\u{301}" }.count == 31, "e and the 31 accents that fit in a cell")
+        let viewer = Client.hello(daemon.socket, role: .viewer, encoding: .binary)
+        viewer.send(.attach(id: 3, scene: "jobs", width: 20, height: 3))
+        #expect(viewer.receive() == .ok(id: 3, revision: nil))
+        var cells: [String] = []
+        while let message = viewer.receive(timeout: 2) {
+            if case .grid(.line(_, _, let runs)) = message { cells += runs.map(\.text) }
+            if case .flush = message { break }
+        }
+        #expect(cells.contains { $0.unicodeScalars.first == "e" && $0.unicodeScalars.count == 32 && $0.utf8.count <= 64 },
+                "the cluster arrives, cut to the cell limit")
+    }
+
+    /// Bad requests whose `id` (7) can be read, in JSON, each with its code.
+    static let badJSONRequests: [(line: String, code: String)] = [
+        (#"{"id":7}"#, "malformed_message"),
+        (#"{"type":7,"id":7}"#, "malformed_message"),
+        (#"{"type":"get","id":7,"path":7}"#, "malformed_message"),
+        (#"{"type":"set","id":7,"path":"/a"}"#, "malformed_message"),
+        (#"{"type":"frobnicate","id":7}"#, "unknown_type"),
+        (#"{"type":"get","id":7,"path":"no-slash"}"#, "invalid_pointer"),
+        (#"{"type":"watch","id":7,"paths":"/a"}"#, "malformed_message"),
+        (#"{"type":"wait","id":7,"revision":-1}"#, "malformed_message"),
+        (#"{"type":"wait","id":7,"revision":1.0}"#, "malformed_message"),
+        (#"{"type":"snapshot","id":7,"scene":"jobs","width":-1,"height":5}"#, "malformed_message"),
+        (#"{"type":"snapshot","id":7,"scene":"jobs","width":0,"height":5}"#, "limit_exceeded"),
+        (#"{"type":"snapshot","id":7,"scene":"nowhere","width":10,"height":5}"#, "no_such_scene"),
+        (#"{"type":"trace","id":7,"scene":"nowhere"}"#, "no_such_scene"),
+        (#"{"type":"detach","id":7}"#, "not_attached"),
+        (#"{"type":"hello","id":7,"versions":[1,1]}"#, "malformed_message"),
+        (#"{"type":"attach","id":7,"scene":"jobs","width":5000,"height":5}"#, "limit_exceeded"),
+        (#"{"type":"set","id":7,"path":"/deep","value":"# + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}", "limit_exceeded"),
+    ]
+
+    /// The same in binary, as payloads (framed by `frame`): id 7 is zigzag 14.
+    static let badBinaryRequests: [(payload: [UInt8], code: String)] = [
+        ([0x06, 0x0E], "malformed_message"),                                  // get, cut after its id
+        ([0x06, 0x0E, 0x02, 0xC3, 0x28], "invalid_utf8"),                     // get, a path that is not UTF-8
+        ([0x04, 0x0E, 0x02, 0x2F, 0x61, 0x01, 0x7B], "invalid_json"),         // set /a to "{"
+        ([0x08, 0x0E] + twoToThe64, "malformed_message"),                     // wait for revision 2^64
+        ([0x12, 0x0E, 0x00], "not_attached"),                                 // detach, with a byte more (a later version's)
+        ([0x63, 0x0E, 0x01, 0x02], "unknown_type"),                           // tag 99, a later version's request
+    ]
+
+    /// 2^64 in LEB128: one bit past what 64 bits hold.
+    static let twoToThe64: [UInt8] = [0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x02]
+
+    /// A binary frame: the payload's length, then the payload.
+    static func frame(_ payload: [UInt8]) -> [UInt8] { [UInt8(payload.count)] + payload }
+
+    @Test func anErrorForARequestWithAReadableIdCarriesTheId() {
+        let daemon = DaemonThread { $0.register(scene: "jobs", JobBoard()) }
+        defer { daemon.shutDown() }
+        let json = Client.hello(daemon.socket)
+        for (line, code) in Self.badJSONRequests {
+            json.send(line)
+            let reply = error(json)
+            #expect(reply?.code == code, "\(line.prefix(70))")
+            #expect(reply?.id == 7, "\(line.prefix(70))")
+        }
+        let binary = Client.hello(daemon.socket, encoding: .binary)
+        for (payload, code) in Self.badBinaryRequests {
+            binary.send(Self.frame(payload))
+            let reply = error(binary)
+            #expect(reply?.code == code, "\(payload)")
+            #expect(reply?.id == 7, "\(payload)")
+        }
+        json.send(.ping(id: 8))
+        #expect(json.receive() == .pong(id: 8), "the connection goes on")
+    }
+
+    /// An integer outside its documented range is refused, never wrapped or clamped; an id
+    /// that cannot be read is not invented.
+    @Test func integersOutsideTheirRangeAreRefusedNotWrapped() {
+        let daemon = DaemonThread()
+        defer { daemon.shutDown() }
+        let json = Client.hello(daemon.socket)
+        for line in [#"{"type":"ping","id":-9223372036854775809}"#, #"{"type":"ping","id":9223372036854775808}"#,
+                     #"{"type":"ping","id":1.0}"#, #"{"type":"ping","id":1e2}"#] {
+            json.send(line)
+            let reply = error(json)
+            #expect(reply?.code == "missing_id", "\(line)")
+            #expect(reply?.id == nil, "\(line)")
+        }
+        json.send(#"{"type":"ping","id":-9223372036854775808}"#)
+        #expect(json.receive() == .pong(id: RequestID(Int64.min)))
+        let binary = Client.hello(daemon.socket, encoding: .binary)
+        binary.send(Self.frame([0x0D] + Self.twoToThe64))                                  // ping, id 2^64
+        let reply = error(binary)
+        #expect(reply?.code == "malformed_message")
+        #expect(reply?.id == nil)
+        binary.send(Self.frame([0x0D, 0x8E, 0x00]))                                       // ping 7, padded LEB128
+        #expect(binary.receive() == .pong(id: 7), "a longer encoding of a small number is that number")
+    }
+
+    @Test func aMessageThatNamesAMemberTwiceIsRefused() {
+        let daemon = DaemonThread()
+        defer { daemon.shutDown() }
+        let client = Client.hello(daemon.socket)
+        client.send(#"{"type":"ping","id":9,"type":"get","path":"/"}"#)
+        #expect(error(client)?.code == "malformed_message")
+        client.send(#"{"type":"set","id":10,"path":"/a","value":{"x":1,"x":2}}"#)
+        #expect(client.receive() == .ok(id: 10, revision: 1), "inside a value, JSON's rule holds: the last one wins")
+    }
+
+    /// Anything but a hello first is `hello_expected`, fatal, garbage included.
+    @Test func anythingBeforeHelloIsAFatalHelloExpected() {
+        let daemon = DaemonThread()
+        defer { daemon.shutDown() }
+        for first in ["garbage", #"{"type":"ping","id":3}"#, #"{"type":"hello","id":4,"versions":"one"}"#] {
+            let client = Client(daemon.socket)
+            client.send(first)
+            guard case .error(_, "hello_expected", _, true)? = client.receive() else { Issue.record("\(first): no fatal hello_expected"); continue }
+            #expect(client.receive(timeout: 1) == nil, "\(first): the connection is closed")
+        }
+    }
+}
