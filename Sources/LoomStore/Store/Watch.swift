@@ -14,6 +14,12 @@ public struct WatchToken: Sendable, Hashable {
 /// Watches and the changes waiting for them, delivered once per loop turn (`Store.flushWatches`):
 /// several changes of one path in a turn are one event with the latest revision and value.
 /// Changes are recorded only while some watch exists; bounded by the paths changed in one turn.
+///
+/// A watcher that applies each event in order (the value set at the path, or the path removed
+/// when the event has none) holds what the store holds. Coalescing per path keeps that exact
+/// because each event carries the path's value at delivery, and events come in path order,
+/// ancestors first. An insertion or removal in an array moves every element after it, so it is
+/// reported as a change of the array itself: element paths name other elements afterwards.
 struct Watches {
     private var handlers: [Int: (path: JSONPointer, deliver: ([WatchEvent]) -> Void)] = [:]
     private var nextID = 1
@@ -34,7 +40,12 @@ struct Watches {
 
     mutating func record(_ change: Change, revision: Int64) {
         guard !handlers.isEmpty else { return }
-        pending[change.pointer] = revision
+        switch change {
+        case .inserted(let pointer, inArray: true), .removed(let pointer, inArray: true):
+            pending[pointer.parent ?? .root] = revision
+        default:
+            pending[change.pointer] = revision
+        }
     }
 
     /// Hands each watch the coalesced changes at or under its path (a change of an ancestor
