@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(name: "LoomScenesTests", dependencies: ["LoomScenes", "LoomLayout", "LoomGraph", "LoomStore"]),
         .testTarget(name: "LoomTerminalTests", dependencies: ["LoomTerminal", "LoomWire", "LoomLayout", "LoomTestSupport"]),
         // What more than one test target uses: a seeded generator and random cell grids.
-        .target(name: "LoomTestSupport", dependencies: ["LoomLayout", "LoomGraph"], path: "Tests/LoomTestSupport"),
+        .target(name: "LoomTestSupport", dependencies: ["LoomLayout", "LoomGraph", "LoomStore"], path: "Tests/LoomTestSupport"),
         .testTarget(name: "LoomGraphTests", dependencies: ["LoomGraph", "LoomScenes"]),
         .testTarget(name: "LoomLoopTests", dependencies: ["LoomLoop"]),
         .testTarget(name: "LoomDaemonTests", dependencies: ["LoomDaemon", "LoomWire", "LoomStore", "LoomLayout", "LoomGraph", "LoomScenes", "loomd", "loom", "LoomBench", "LoomTestSupport"]),

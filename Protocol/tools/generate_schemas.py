@@ -60,6 +60,7 @@ MESSAGES = {
     "highlight": ("daemon → viewer", "rectangles re-evaluated in this frame", {"rects": ({"type": "array", "items": {"type": "array", "items": NAT, "minItems": 4, "maxItems": 4}}, True)}),
     "flush": ("daemon → viewer", "ends a frame; the viewer shows it and acknowledges seq", {"seq": (COUNT, True)}),
     "bye": ("daemon → client", "the daemon is closing the connection", {"reason": (STR, False)}),
+    "dropped": ("daemon → client", "messages of a stream dropped while the client did not read", {"stream": ({"enum": ["trace"]}, True), "count": (COUNT, True)}),
 }
 
 

@@ -55,7 +55,7 @@ final class Connection {
     /// was wrong with it: fatal, `hello_expected`.
     private func failed(_ error: WireError) {
         guard role != nil else { return fail(code: "hello_expected", "the first message must be a hello (\(error.message))", id: error.id) }
-        send(error.reply)
+        reply(error.reply)
     }
 
     /// Sends a fatal error and closes once it is written.
@@ -76,7 +76,7 @@ final class Connection {
             }
             viewer(message)
         case .ping(let id):
-            send(.pong(id: id))
+            reply(.pong(id: id))
         case .hello(let id, _, _, _, _):
             reply(error: WireError("malformed_message", "hello was already received"), id: id)
         default:
@@ -115,34 +115,32 @@ final class Connection {
             case .merge(let id, let path, let value):
                 acknowledgeWhenDurable(id, try store.merge(value, at: try JSONPointer(path)))
             case .get(let id, let path):
-                send(.value(id: id, revision: store.revision, value: store.value(at: try JSONPointer(path))))
+                reply(.value(id: id, revision: store.revision, value: store.value(at: try JSONPointer(path))))
             case .watch(let id, let paths):
                 let pointers = try paths.map { path throws(StoreError) in try JSONPointer(path) }
                 for pointer in pointers {
                     watches.append(store.watch(pointer) { [weak self] events in
-                        for event in events {
-                            self?.send(.changed(watch: id, revision: event.revision, path: event.path.description, value: event.value))
-                        }
+                        for event in events { self?.sendChange(watch: id, event) }
                     })
                 }
-                send(.ok(id: id, revision: store.revision))
+                reply(.ok(id: id, revision: store.revision))
             case .wait(let id, let revision):
                 acknowledgeWhenDurable(id, revision)
             case .scenes(let id):
-                send(.sceneList(id: id, scenes: daemon.sceneNames))
+                reply(.sceneList(id: id, scenes: daemon.sceneNames))
             case .stats(let id):
-                send(.statsReport(id: id, stats: daemon.statistics()))
+                reply(.statsReport(id: id, stats: daemon.statistics()))
             case .trace(let id, let scene):
                 if let scene, !daemon.sceneNames.contains(scene) { return reply(error: WireError("no_such_scene", "no scene '\(scene)'"), id: id) }
                 traced.insert(scene)
                 daemon.tracingChanged()
-                send(.ok(id: id, revision: nil))
+                reply(.ok(id: id, revision: nil))
             case .snapshot(let id, let scene, let width, let height, let markup):
                 guard let size = daemon.screenSize(width, height) else { return reply(error: Self.screenTooLarge(width, height), id: id) }
                 guard let text = daemon.snapshot(scene: scene, size: size, markup: markup) else {
                     return reply(error: WireError("no_such_scene", "no scene '\(scene)'"), id: id)
                 }
-                send(.snapshotText(id: id, text: text))
+                reply(.snapshotText(id: id, text: text))
             default:
                 break
             }
@@ -154,8 +152,8 @@ final class Connection {
     /// Replies `ok` once `revision` is durable (after the group commit of this loop turn).
     private func acknowledgeWhenDurable(_ id: RequestID, _ revision: Int64) {
         // Already durable (an ephemeral store, or nothing changed): no waiter to keep.
-        guard revision > daemon.store.durableRevision else { return send(.ok(id: id, revision: revision)) }
-        daemon.store.wait(for: revision) { [weak self] in self?.send(.ok(id: id, revision: revision)) }
+        guard revision > daemon.store.durableRevision else { return reply(.ok(id: id, revision: revision)) }
+        daemon.store.wait(for: revision) { [weak self] in self?.reply(.ok(id: id, revision: revision)) }
     }
 
     // MARK: - Viewer requests
@@ -171,11 +169,11 @@ final class Connection {
             session.highlights = highlight
             self.session = session
             daemon.tracingChanged()
-            send(.ok(id: id, revision: nil))
+            reply(.ok(id: id, revision: nil))
         case .detach(let id):
             guard session != nil else { return reply(error: Self.notAttached, id: id) }
             daemon.detach(self)
-            send(.ok(id: id, revision: nil))
+            reply(.ok(id: id, revision: nil))
         case .resize(let width, let height):
             guard let session else { return reply(error: Self.notAttached, id: nil) }
             guard let size = daemon.screenSize(width, height) else { return reply(error: Self.screenTooLarge(width, height), id: nil) }
@@ -226,7 +224,7 @@ final class Connection {
     // MARK: - Output
 
     private func reply(error: WireError, id: RequestID?) {
-        send(.error(id: id, code: error.code, message: error.message, fatal: false))
+        reply(.error(id: id, code: error.code, message: error.message, fatal: false))
     }
 
     func send(_ message: Message) {
@@ -239,8 +237,79 @@ final class Connection {
     /// identical geometry), its flush — in one write with whatever this turn queued before it.
     func writeFrame(before: [Message], encoded: [UInt8], flush message: Message) {
         guard !isClosed else { return }
-        append(before, encoded: encoded, last: message)
+        let start = append(before, encoded: encoded, last: message)
+        session?.sent(bytes: outgoing.count - start)
         flush()
+    }
+
+    // MARK: - The output budget (see `OutputBudget`)
+
+    private var budget: OutputBudget { daemon.configuration.outputBudget }
+
+    /// Bytes waiting for the client: libuv's queue and this turn's buffer.
+    private var queuedBytes: Int { stream.writeQueueSize + outgoing.count }
+    /// Watch changes held back while over the budget: per watch, each path and its latest revision.
+    private var heldChanges: [RequestID: [JSONPointer: Int64]] = [:]
+    /// Evaluations dropped while over the budget, said once the client reads again.
+    private var droppedEvaluations: Int64 = 0
+    /// Streams are held back until the client has read down to the low mark.
+    private var isHoldingStreams = false
+
+    /// A watch's change: sent, or held back (coalesced per path) while the client does not read.
+    func sendChange(watch: RequestID, _ event: WatchEvent) {
+        if !isHoldingStreams && queuedBytes > budget.highMark { startHoldingStreams() }
+        guard isHoldingStreams else {
+            return send(.changed(watch: watch, revision: event.revision, path: event.path.description, value: event.value))
+        }
+        heldChanges[watch, default: [:]][event.path] = event.revision
+    }
+
+    /// A traced evaluation: sent, or dropped and counted while the client does not read.
+    func sendEvaluation(_ message: Message) {
+        if !isHoldingStreams && queuedBytes > budget.highMark { startHoldingStreams() }
+        guard isHoldingStreams else { return send(message) }
+        droppedEvaluations += 1
+    }
+
+    private func startHoldingStreams() {
+        isHoldingStreams = true
+        Log.write(.notice, "a client is not reading its streams (\(queuedBytes) bytes queued): holding watches, dropping traces")
+        // An empty write completes once everything before it is written.
+        stream.write([]) { [weak self] _ in self?.checkDrained() }
+    }
+
+    /// Called as queued writes complete while holding: below the low mark, held changes are sent
+    /// (each path once, with its value now) and dropped evaluations counted.
+    private func checkDrained() {
+        guard isHoldingStreams, !isClosed else { return }
+        guard queuedBytes <= budget.lowMark else {
+            stream.write([]) { [weak self] _ in self?.checkDrained() }
+            return
+        }
+        isHoldingStreams = false
+        let held = heldChanges
+        heldChanges = [:]
+        var messages: [Message] = []
+        for (watch, paths) in held.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            for (path, revision) in paths.sorted(by: { $0.key < $1.key }) {
+                messages.append(.changed(watch: watch, revision: revision, path: path.description, value: daemon.store.value(at: path)))
+            }
+        }
+        if droppedEvaluations > 0 { messages.append(.dropped(stream: "trace", count: droppedEvaluations)) }
+        droppedEvaluations = 0
+        Log.write(.notice, "a client read again: \(messages.count) held messages sent")
+        send(messages)
+    }
+
+    /// A request's reply: a client with `OutputBudget.highMark` bytes of replies unread (beyond
+    /// the frames flow control lets it have) is not reading; it is told so and closed.
+    private func reply(_ message: Message) {
+        let frames = session?.unacknowledgedBytes ?? 0
+        guard queuedBytes - frames <= budget.highMark else {
+            Log.write(.notice, "closing a client that does not read its replies (\(queuedBytes) bytes queued)")
+            return fail(code: "output_overflow", "\(queuedBytes) bytes of replies are unread: read them before asking for more", id: message.id)
+        }
+        send(message)
     }
 
     /// Queues messages for the end of the turn; with `thenClose`, writes everything now and
@@ -259,12 +328,22 @@ final class Connection {
         release()
         stream.stopReading()
         daemon.closing += 1
-        stream.write(bytes) { [stream, daemon] _ in
+        // Closed once the last words are written, or after `closingGrace` if the client does
+        // not read them (a client closed for not reading would otherwise hold its queue forever).
+        let grace = try? LoopTimer(loop: daemon.loop)
+        let finish = { [stream, daemon] in
+            guard !stream.isClosed else { return }
+            grace?.close()
             stream.close()
             daemon.closing -= 1
             daemon.stopIfDone()
         }
+        grace?.start(after: Self.closingGrace, finish)
+        stream.write(bytes) { _ in finish() }
     }
+
+    /// Milliseconds a closing connection's last words may take to be written.
+    static let closingGrace: UInt64 = 5_000
 
     /// Appends messages in the connection's encoding (then operations already encoded, then a
     /// last message), counted as sent to the viewer; returns where they start.

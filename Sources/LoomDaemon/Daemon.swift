@@ -345,7 +345,7 @@ public final class Daemon {
     private static func trace(_ evaluation: Evaluation, in scene: Scene, to tracers: [Connection]) {
         let message = Message.evaluation(scene: scene.name, view: evaluation.typeName, node: Int64(evaluation.nodeSerial),
                                          causes: evaluation.causes.map(\.description))
-        for tracer in tracers { tracer.send(message) }
+        for tracer in tracers { tracer.sendEvaluation(message) }
     }
 
     func statistics() -> JSONValue {

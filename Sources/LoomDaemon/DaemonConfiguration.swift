@@ -8,6 +8,8 @@ public struct DaemonConfiguration: Sendable {
     public var framesPerSecond = 60
     /// Frames a viewer may have unacknowledged before frames for it are coalesced.
     public var maximumUnacknowledgedFrames = 2
+    /// What each connection may leave unread, and the marks its streams' policies fire at.
+    public var outputBudget = OutputBudget()
     /// Who gets which role (`RolePolicy`).
     public var roles = RolePolicy()
     public var serverName = "loomd 0.1"

@@ -22,7 +22,11 @@ final class ViewerSession {
     var coalesced = 0
     var ackLatencyMilliseconds: UInt64 = 0
     /// When each unacknowledged frame was sent, oldest first: at most the flow-control limit.
-    private var sentAt: [(sequence: Int64, time: UInt64)] = []
+    private var sentAt: [(sequence: Int64, time: UInt64, bytes: Int)] = []
+
+    /// Bytes of the frames sent and not acknowledged: what flow control allows to be queued for
+    /// this viewer, outside its connection's output budget.
+    var unacknowledgedBytes: Int { sentAt.reduce(0) { $0 + $1.bytes } }
 
     init(connection: Connection, scene: Scene, viewport: Viewport) {
         self.connection = connection
@@ -52,9 +56,14 @@ final class ViewerSession {
             }
         }
         sequence += 1
-        sentAt.append((sequence, now))
+        sentAt.append((sequence, now, 0))
         framesSent += 1
         return (before, .flush(sequence: sequence))
+    }
+
+    /// The size of the frame just sent, once it was encoded.
+    func sent(bytes: Int) {
+        if !sentAt.isEmpty { sentAt[sentAt.count - 1].bytes = bytes }
     }
 
     func acknowledge(_ sequence: Int64, now: UInt64) {

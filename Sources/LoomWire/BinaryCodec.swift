@@ -63,6 +63,7 @@ public enum BinaryCodec {
         case .highlight: 33
         case .flush: 34
         case .bye: 35
+        case .dropped: 36
         case .unknown: 0
         }
     }
@@ -184,6 +185,9 @@ public enum BinaryCodec {
             }
         case .bye(let reason):
             out.string(reason)
+        case .dropped(let stream, let count):
+            out.string(stream)
+            out.unsigned(UInt64(count))
         case .unknown:
             break
         }
@@ -293,6 +297,7 @@ public enum BinaryCodec {
             })
         case 34: return .flush(sequence: try input.count())
         case 35: return .bye(reason: try input.string())
+        case 36: return .dropped(stream: try input.string(), count: try input.count())
         // Every request type a later version adds has its id first, so the daemon can name it.
         default: return .unknown(type: "tag \(tag)", id: try? input.id())
         }

@@ -123,6 +123,9 @@ public enum JSONCodec {
         case .highlight(let rects):
             put("rects", .array(rects.map { [int($0.column), int($0.row), int($0.width), int($0.height)] }))
         case .bye(let reason): put("reason", .string(reason))
+        case .dropped(let stream, let count):
+            put("stream", .string(stream))
+            put("count", .int(count))
         case .unknown: break
         }
         return .object(object)
@@ -165,6 +168,7 @@ public enum JSONCodec {
         case .highlight: "highlight"
         case .flush: "flush"
         case .bye: "bye"
+        case .dropped: "dropped"
         case .unknown(let type, _): type
         }
     }
@@ -292,6 +296,7 @@ public enum JSONCodec {
             return .highlight(rects: rects)
         case "flush": return .flush(sequence: try fields.count("seq"))
         case "bye": return .bye(reason: try fields.optionalString("reason") ?? "")
+        case "dropped": return .dropped(stream: try fields.string("stream"), count: try fields.count("count"))
         default: return .unknown(type: type, id: try? fields.id())
         }
     }

@@ -93,6 +93,8 @@ public enum Message: Sendable, Equatable {
     // Streams
     case changed(watch: RequestID, revision: Int64, path: String, value: JSONValue?)
     case evaluation(scene: String, view: String, node: Int64, causes: [String])
+    /// Messages of a stream (`trace`) the daemon dropped while the client did not read them.
+    case dropped(stream: String, count: Int64)
 
     // Viewer frames
     case style(id: StyleID, style: Style)

@@ -27,7 +27,7 @@ struct WatchReplayTests {
         _ = try store.set(["list": [1, 2, 3], "jobs": ["a": ["n": 1, "tags": ["x"]]], "grid": [[0, 1], [2]]], at: .root)
         var replica = try #require(store.value(at: .root))
         _ = store.watch(.root) { events in
-            for event in events { replica.replay(event) }
+            for event in events { replica.replay(path: event.path, value: event.value) }
         }
         let containers = ["/list", "/jobs", "/jobs/a", "/jobs/a/tags", "/grid", "/grid/0", "/grid/1", "/jobs/b"]
         func path() -> String {
@@ -51,28 +51,5 @@ struct WatchReplayTests {
         }
         store.flushWatches()
         #expect(replica == store.value(at: .root))
-    }
-}
-
-extension JSONValue {
-    /// What a watcher does with an event: the value set at the path, or the path removed.
-    mutating func replay(_ event: WatchEvent) {
-        self = JSONValue.replaying(event, tokens: event.path.tokens[...], in: self) ?? .null
-    }
-
-    private static func replaying(_ event: WatchEvent, tokens: ArraySlice<String>, in value: JSONValue?) -> JSONValue? {
-        guard let token = tokens.first else { return event.value }
-        switch value {
-        case .object(var object)?:
-            object[token] = replaying(event, tokens: tokens.dropFirst(), in: object[token])
-            return .object(object)
-        case .array(var items)?:
-            guard let index = Int(token), index <= items.count else { return value }
-            let child = replaying(event, tokens: tokens.dropFirst(), in: index < items.count ? items[index] : nil)
-            if index == items.count { if let child { items.append(child) } } else if let child { items[index] = child } else { items.remove(at: index) }
-            return .array(items)
-        default:
-            return value
-        }
     }
 }
