@@ -5,9 +5,21 @@ public enum Color: Sendable, Hashable {
     case palette(UInt8)
     case rgb(UInt8, UInt8, UInt8)
 
-    public enum Named: UInt8, Sendable, Hashable {
+    public enum Named: UInt8, Sendable, Hashable, CaseIterable {
         case black, red, green, yellow, blue, magenta, cyan, white
         case brightBlack, brightRed, brightGreen, brightYellow, brightBlue, brightMagenta, brightCyan, brightWhite
+
+        /// The colour's name in the protocol (`style` messages) and in snapshot markup:
+        /// `red`, `bright_red`, … (Protocol/README.md, "Colours").
+        public var name: String {
+            rawValue >= 8 ? "bright_" + "\(self)".dropFirst("bright".count).lowercased() : "\(self)"
+        }
+
+        /// The colour a protocol name names.
+        public init?(name: String) {
+            guard let named = Self.allCases.first(where: { $0.name == name }) else { return nil }
+            self = named
+        }
     }
 
     public static let black = Color.named(.black)

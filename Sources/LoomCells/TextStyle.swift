@@ -9,3 +9,9 @@ public struct TextStyle: OptionSet, Sendable, Hashable {
     public static let dim = TextStyle(rawValue: 16)
     public static let inverse = TextStyle(rawValue: 32)
 }
+
+extension TextStyle {
+    /// Each attribute and its name in the protocol (`style` messages) and in snapshot markup.
+    public static let names: [(TextStyle, String)] = [(.bold, "bold"), (.dim, "dim"), (.italic, "italic"), (.underline, "underline"),
+                                                      (.inverse, "inverse"), (.strikethrough, "strikethrough")]
+}

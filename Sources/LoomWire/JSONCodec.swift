@@ -100,7 +100,7 @@ public enum JSONCodec {
             put("id", int(id.rawValue))
             put("fg", style.foreground.map(colorJSON))
             put("bg", style.background.map(colorJSON))
-            let names = attributeNames.filter { style.attributes.contains($0.0) }.map { JSONValue.string($0.1) }
+            let names = TextStyle.names.filter { style.attributes.contains($0.0) }.map { JSONValue.string($0.1) }
             if !names.isEmpty { put("attrs", .array(names)) }
         case .grid(.line(let row, let column, let runs)):
             put("row", int(row))
@@ -173,19 +173,9 @@ public enum JSONCodec {
         }
     }
 
-    static let attributeNames: [(TextStyle, String)] = [(.bold, "bold"), (.dim, "dim"), (.italic, "italic"), (.underline, "underline"),
-                                                         (.inverse, "inverse"), (.strikethrough, "strikethrough")]
-
-    static let colorNames: [(Color.Named, String)] = [
-        (.black, "black"), (.red, "red"), (.green, "green"), (.yellow, "yellow"), (.blue, "blue"), (.magenta, "magenta"),
-        (.cyan, "cyan"), (.white, "white"), (.brightBlack, "bright_black"), (.brightRed, "bright_red"), (.brightGreen, "bright_green"),
-        (.brightYellow, "bright_yellow"), (.brightBlue, "bright_blue"), (.brightMagenta, "bright_magenta"), (.brightCyan, "bright_cyan"),
-        (.brightWhite, "bright_white"),
-    ]
-
     static func colorJSON(_ color: Color) -> JSONValue {
         switch color {
-        case .named(let name): .string(colorNames.first { $0.0 == name }!.1)
+        case .named(let name): .string(name.name)
         case .palette(let index): .int(Int64(index))
         case .rgb(let red, let green, let blue): .string("#" + [red, green, blue].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined())
         }
@@ -263,7 +253,7 @@ public enum JSONCodec {
             style.foreground = try object["fg"].map(color)
             style.background = try object["bg"].map(color)
             for name in try fields.optionalStringArray("attrs") ?? [] {
-                guard let attribute = attributeNames.first(where: { $0.1 == name })?.0 else { throw .malformed("unknown attribute '\(name)'") }
+                guard let attribute = TextStyle.names.first(where: { $0.1 == name })?.0 else { throw .malformed("unknown attribute '\(name)'") }
                 style.attributes.insert(attribute)
             }
             return .style(id: StyleID(rawValue: UInt32(try fields.int("id"))), style: style)
@@ -308,7 +298,7 @@ public enum JSONCodec {
             guard let rgb = UInt32(text.dropFirst(), radix: 16) else { throw .malformed("a colour '#rrggbb' must be hexadecimal") }
             return .rgb(UInt8(rgb >> 16), UInt8((rgb >> 8) & 0xFF), UInt8(rgb & 0xFF))
         case .string(let name):
-            guard let named = colorNames.first(where: { $0.1 == name })?.0 else { throw .malformed("unknown colour '\(name)'") }
+            guard let named = Color.Named(name: name) else { throw .malformed("unknown colour '\(name)'") }
             return .named(named)
         default:
             throw .malformed("a colour is a name, a palette index 0…255, or \"#rrggbb\"")

@@ -64,7 +64,13 @@ struct LayoutSnapshots {
         #expect(Snapshot.renderMarkup(Text("hi").bold().background(.blue), width: 4, height: 1) == "{bold bg=blue}hi{}")
         #expect(Snapshot.renderMarkup(Text("ok").foregroundColor(.rgb(255, 0, 16)).underline(), width: 2, height: 1) == "{underline fg=#ff0010}ok{}")
         #expect(Snapshot.renderMarkup(HStack { Text("a").italic(); Text("b").strikethrough().dim(); Color.palette(200).frame(width: 1) }, width: 5, height: 1)
-                == "{italic}a{} {dim strike}b{} {bg=200} {}")
+                == "{italic}a{} {dim strikethrough}b{} {bg=200} {}")
+    }
+
+    /// Markup names colours and attributes as `style` messages do, and doubles literal braces.
+    @Test func markupUsesTheProtocolsNamesAndDoublesLiteralBraces() {
+        #expect(Snapshot.renderMarkup(Text("{x}").foregroundColor(.gray), width: 3, height: 1) == "{fg=bright_black}{{x}}{}")
+        #expect(Snapshot.renderMarkup(Text("a{b"), width: 3, height: 1) == "a{{b")
     }
 }
 

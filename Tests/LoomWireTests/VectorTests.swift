@@ -39,7 +39,7 @@ struct VectorTests {
     @Test func everyVectorSatisfiesItsMessagesSchemaAndEveryMessageHasOne() throws {
         let vectors = try load("vectors")
         let schemas = try load("schema")
-        #expect(schemas.count == 35)
+        #expect(schemas.count == 36)
         let typesWithVectors = Set(vectors.values.compactMap { $0["json"]?["type"]?.stringValue })
         #expect(Set(schemas.keys) == typesWithVectors, "a schema without a vector, or a vector without a schema")
         for (name, vector) in vectors {
@@ -62,7 +62,7 @@ struct VectorTests {
         }
     }
 
-    /// The parts of JSON Schema the protocol's schemas use: type, const, enum, minimum, items.
+    /// The parts of JSON Schema the protocol's schemas use: type, const, enum, minimum, maximum, items.
     private static func matches(_ value: JSONValue, _ schema: JSONValue) -> Bool {
         if let constant = schema["const"], value != constant { return false }
         if case .array(let options)? = schema["enum"], !options.contains(value) { return false }
@@ -75,7 +75,8 @@ struct VectorTests {
         }
         let fits = types.contains { type in
             switch (type, value) {
-            case ("integer", .int(let number)): number >= Int64(schema["minimum"]?.intValue ?? Int64.min)
+            case ("integer", .int(let number)):
+                number >= Int64(schema["minimum"]?.intValue ?? Int64.min) && number <= Int64(schema["maximum"]?.intValue ?? Int64.max)
             case ("string", .string), ("boolean", .bool), ("null", .null), ("object", .object): true
             case ("array", .array(let elements)):
                 schema["items"].map { items in elements.allSatisfy { matches($0, items) } } ?? true

@@ -8,7 +8,9 @@ public enum Snapshot {
         grid.lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }.joined(separator: "\n")
     }
 
-    /// The screen with style markup: `{bold fg=red}text{}` around runs in a non-plain style.
+    /// The screen with style markup: `{bold fg=red}text{}` around runs in a non-plain style,
+    /// with the attribute and colour names of `style` messages; a brace in the text is doubled
+    /// (`{{`, `}}`), so a `{` alone always opens a style (Protocol/README.md, "Snapshot markup").
     public static func markup(_ grid: CellGrid, styles: StyleTable) -> String {
         (0..<grid.height).map { row in
             var line = ""
@@ -18,7 +20,7 @@ public enum Snapshot {
                     line += "{\(describe(styles[cell.style]))}"
                     current = cell.style
                 }
-                line += cell.text
+                line += cell.text == "{" ? "{{" : cell.text == "}" ? "}}" : cell.text
             }
             if current != .plain { line += "{}" }
             return String(line.reversed().drop(while: { $0 == " " }).reversed())
@@ -27,9 +29,7 @@ public enum Snapshot {
 
     static func describe(_ style: Style) -> String {
         var parts: [String] = []
-        let names: [(Style.Attributes, String)] = [(.bold, "bold"), (.dim, "dim"), (.italic, "italic"), (.underline, "underline"),
-                                                    (.inverse, "inverse"), (.strikethrough, "strike")]
-        for (attribute, name) in names where style.attributes.contains(attribute) { parts.append(name) }
+        for (attribute, name) in TextStyle.names where style.attributes.contains(attribute) { parts.append(name) }
         if let foreground = style.foreground { parts.append("fg=\(describe(foreground))") }
         if let background = style.background { parts.append("bg=\(describe(background))") }
         return parts.joined(separator: " ")
@@ -37,7 +37,7 @@ public enum Snapshot {
 
     static func describe(_ color: Color) -> String {
         switch color {
-        case .named(let name): "\(name)"
+        case .named(let name): name.name
         case .palette(let index): "\(index)"
         case .rgb(let red, let green, let blue): "#" + [red, green, blue].map { String($0, radix: 16).leftPadded(2) }.joined()
         }
