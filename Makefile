@@ -10,7 +10,7 @@ UNITDIR = $(PREFIX)/lib/systemd/system
 SYSUSERSDIR = $(PREFIX)/lib/sysusers.d
 DOCDIR = $(PREFIX)/share/doc/loom
 FUZZ_RUNS ?= 1500000
-FUZZ_TARGETS ?= protocol layout
+FUZZ_TARGETS ?= protocol layout daemon
 
 ## Installs the Debian packages the build and the tests use (only as root, only what is missing).
 deps:
@@ -46,7 +46,7 @@ bench: deps
 	$(SWIFT) build -c release --product loomd
 	$(SWIFT) run -c release loom-bench $(BENCH_ARGS)
 
-## Fuzzes each of FUZZ_TARGETS (the protocol decoders, layout) with libFuzzer, FUZZ_RUNS inputs each (docs/fuzzing.md).
+## Fuzzes each of FUZZ_TARGETS (the protocol decoders, layout, the daemon) with libFuzzer, FUZZ_RUNS inputs each (docs/fuzzing.md).
 fuzz: deps
 	$(SWIFT) build -c release --product loom-fuzz --build-path .build/fuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING
 	@mkdir -p .build/fuzz-corpus
@@ -54,7 +54,13 @@ fuzz: deps
 	[ (out / (v["name"] + ".json")).write_text(json.dumps(v["json"], separators=(",", ":"), ensure_ascii=False) + "\n") \
 	  or (out / (v["name"] + ".bin")).write_bytes(bytes(int(x, 16) for x in v["binary"].split())) \
 	  for v in (json.loads(f.read_text()) for f in pathlib.Path("Protocol/vectors").glob("*.json")) ]'
-	@mkdir -p .build/fuzz-corpus-layout
+	@mkdir -p .build/fuzz-corpus-layout .build/fuzz-corpus-daemon
+	@python3 -c 'import json, pathlib; out = pathlib.Path(".build/fuzz-corpus-daemon"); \
+	[ (out / (v["name"] + "-" + kind + str(role))).write_bytes(bytes([role << 1 | (kind == "b"), len(body)]) + body) \
+	  for v in (json.loads(f.read_text()) for f in pathlib.Path("Protocol/vectors").glob("*.json")) \
+	  for kind, body in (("j", json.dumps(v["json"], separators=(",", ":"), ensure_ascii=False).encode()), \
+	                     ("b", bytes(int(x, 16) for x in v["binary"].split()[1:] if int(v["binary"].split()[0], 16) < 0x80))) \
+	  for role in range(3) if len(body) < 256 ]' 
 	set -e; for target in $(FUZZ_TARGETS); do \
 	  corpus=.build/fuzz-corpus; [ "$$target" = protocol ] || corpus=.build/fuzz-corpus-$$target; \
 	  echo "fuzzing $$target"; \

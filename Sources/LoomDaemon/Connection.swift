@@ -125,6 +125,11 @@ final class Connection {
                 }
                 reply(.ok(id: id, revision: store.revision))
             case .wait(let id, let revision):
+                // A revision not reached yet may never be: waiting for it would hold the request
+                // (and whatever it keeps) for as long as nobody writes.
+                guard revision <= store.revision else {
+                    return reply(error: WireError("no_such_revision", "revision \(revision) is not reached (the store is at \(store.revision))"), id: id)
+                }
                 acknowledgeWhenDurable(id, revision)
             case .scenes(let id):
                 reply(.sceneList(id: id, scenes: daemon.sceneNames))

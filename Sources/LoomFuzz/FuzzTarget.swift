@@ -5,7 +5,7 @@ import LoomStore
 import LoomTestSupport
 import LoomWire
 
-/// What `LOOM_FUZZ_TARGET` names (docs/fuzzing.md): `protocol` (the default) or `layout`.
+/// What `LOOM_FUZZ_TARGET` names (docs/fuzzing.md): `protocol` (the default), `layout` or `daemon`.
 let fuzzTarget = getenv("LOOM_FUZZ_TARGET").map { String(cString: $0) } ?? "protocol"
 
 /// One fuzz input, for the target chosen.
@@ -14,6 +14,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     switch fuzzTarget {
     case "layout": fuzzLayout(bytes)
+    case "daemon": DaemonFuzzer.shared.run(bytes)
     default: fuzzProtocol(bytes)
     }
     return 0

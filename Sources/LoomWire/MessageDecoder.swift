@@ -14,6 +14,8 @@ public struct MessageDecoder {
     public let limits: WireLimits
     private var buffer: [UInt8] = []
     private var scanned = 0
+    /// Whether the connection's first message (its handshake) was read.
+    private var readFirstMessage = false
 
     public init(encoding: Encoding = .json, limits: WireLimits = .default) {
         self.encoding = encoding
@@ -47,8 +49,10 @@ public struct MessageDecoder {
                 start = end + 1
                 if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\t") }) { continue }
                 messages.append(Result { () throws(WireError) in try JSONCodec.decode(line: line, limits: limits) })
-                // A hello asking for binary switches the rest of the connection to binary frames.
-                if case .success(.hello(_, _, _, "binary", _)) = messages.last { encoding = .binary }
+                // The first message, a hello asking for binary, switches the rest of the connection
+                // to binary frames; a later hello (refused) switches nothing.
+                if !readFirstMessage, case .success(.hello(_, _, _, "binary", _)) = messages.last { encoding = .binary }
+                readFirstMessage = true
             case .binary:
                 var header = BinaryCodec.Reader(bytes: buffer[start...], limits: limits)
                 let length: UInt64

@@ -74,6 +74,7 @@ extension ProtocolContractTests {
         (#"{"type":"watch","id":7,"paths":"/a"}"#, "malformed_message"),
         (#"{"type":"wait","id":7,"revision":-1}"#, "malformed_message"),
         (#"{"type":"wait","id":7,"revision":1.0}"#, "malformed_message"),
+        (#"{"type":"wait","id":7,"revision":9000}"#, "no_such_revision"),
         (#"{"type":"snapshot","id":7,"scene":"jobs","width":-1,"height":5}"#, "malformed_message"),
         (#"{"type":"snapshot","id":7,"scene":"jobs","width":0,"height":5}"#, "limit_exceeded"),
         (#"{"type":"snapshot","id":7,"scene":"nowhere","width":10,"height":5}"#, "no_such_scene"),
@@ -153,6 +154,18 @@ extension ProtocolContractTests {
         #expect(error(client)?.code == "malformed_message")
         client.send(#"{"type":"set","id":10,"path":"/a","value":{"x":1,"x":2}}"#)
         #expect(client.receive() == .ok(id: 10, revision: 1), "inside a value, JSON's rule holds: the last one wins")
+    }
+
+    /// A second hello is refused and changes nothing: asking for binary again does not switch
+    /// the encoding of what follows.
+    @Test func aSecondHelloIsRefusedAndSwitchesNothing() {
+        let daemon = DaemonThread()
+        defer { daemon.shutDown() }
+        let client = Client.hello(daemon.socket)
+        client.send(.hello(id: 4, versions: 1...1, role: nil, encoding: "binary", client: nil))
+        #expect(error(client)?.code == "malformed_message")
+        client.send(.ping(id: 5))
+        #expect(client.receive() == .pong(id: 5), "still JSON")
     }
 
     /// Anything but a hello first is `hello_expected`, fatal, garbage included.

@@ -1,0 +1,170 @@
+import Glibc
+import LoomDaemon
+import LoomLayout
+import LoomScenes
+import LoomStore
+import LoomWire
+
+/// The daemon target: what the decoders let through reaches the daemon's request handling. One
+/// daemon runs in this process (the built-in scenes, an in-memory store, frames unpaced); each
+/// input is a client's conversation, checked after it as a watcher from outside would:
+///
+/// - the daemon is alive (a ping on another connection is answered);
+/// - a conversation whose mutations all failed left the document and the revision as they were;
+/// - a viewer attached throughout shows what a `snapshot` of its scene and size shows.
+///
+/// The input's first byte chooses the encoding and the role; the rest is cut into messages
+/// (a byte of length, then that many bytes), each sent whole — a JSON line without newlines, or
+/// a binary frame — so every conversation ends cleanly at a `ping` the harness adds. Framing
+/// itself is the protocol target's.
+final class DaemonFuzzer {
+    /// Made at the first input, used by libFuzzer's one thread only.
+    nonisolated(unsafe) static let shared = DaemonFuzzer()
+
+    let daemon: DaemonThread
+    /// The harness's own control connection: pings, gets, snapshots, resets.
+    let checker: FuzzClient
+    /// A viewer of the dashboard at 60x16, acknowledging every frame.
+    let viewer: FuzzClient
+    var screen = CellGrid(width: 0, height: 0)
+    static let base: JSONValue = ["jobs": ["a": ["name": "build", "status": "ok"], "b": ["name": "deploy", "status": "failed"]],
+                                  "hosts": ["h1": ["load": 0.5]], "log": ["started"]]
+
+    private init() {
+        daemon = DaemonThread(configure: { $0.register(scenes: BuiltInScenes.all()) }, adjusting: { $0.framesPerSecond = 100_000 })
+        checker = FuzzClient(socket: daemon.socket, encoding: .json, role: .control)
+        viewer = FuzzClient(socket: daemon.socket, encoding: .binary, role: .viewer)
+        _ = checker.ask(.set(id: 1, path: "", value: Self.base))
+        viewer.send(.attach(id: 1, scene: "dashboard", width: 60, height: 16))
+    }
+
+    func run(_ bytes: [UInt8]) {
+        guard let first = bytes.first else { return }
+        let encoding: Encoding = first & 1 == 0 ? .json : .binary
+        let role: Role = [.control, .viewer, .observer][Int(first >> 1) % 3]
+        guard case .value(_, let before, let document)? = checker.ask(.get(id: 2, path: "")) else { failFuzzing("the daemon did not answer a get") }
+
+        let client = FuzzClient(socket: daemon.socket, encoding: encoding, role: role)
+        var rest = bytes.dropFirst()
+        while let length = rest.popFirst() {
+            let message = Array(rest.prefix(Int(length)))
+            rest = rest.dropFirst(Int(length))
+            client.sendRaw(message)
+        }
+        let replies = client.closeAfterBarrier()
+
+        guard checker.ask(.ping(id: 3)) == .pong(id: 3) else { failFuzzing("the daemon stopped answering") }
+        guard case .value(_, let after, let now)? = checker.ask(.get(id: 4, path: "")) else { failFuzzing("no get after the input") }
+        let succeeded = replies.contains { if case .ok(_, let revision?) = $0 { revision > before } else { false } }
+        if !succeeded && (after != before || now != document) {
+            failFuzzing("no mutation succeeded, yet the revision went \(before) → \(after) or the document changed")
+        }
+        checkViewer()
+        if after != before { _ = checker.ask(.set(id: 5, path: "", value: Self.base)) }
+    }
+
+    /// The viewer's screen, after every frame sent before a ping it sends now, is the snapshot's.
+    private func checkViewer() {
+        viewer.send(.ping(id: 9))
+        while let message = viewer.receive() {
+            switch message {
+            case .keyframe(let width, let height): screen = CellGrid(width: width, height: height)
+            case .grid(let operation): screen.apply([operation])
+            case .flush(let sequence): viewer.send(.ack(sequence: sequence))
+            case .pong(9): return compareWithSnapshot()
+            default: break
+            }
+        }
+        failFuzzing("the viewer's connection ended")
+    }
+
+    private func compareWithSnapshot() {
+        guard case .snapshotText(_, let text)? = checker.ask(.snapshot(id: 6, scene: "dashboard", width: 60, height: 16, markup: false)) else {
+            failFuzzing("no snapshot")
+        }
+        let shown = screen.lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }.joined(separator: "\n")
+        if shown != text { failFuzzing("the viewer shows\n\(shown)\nbut a snapshot is\n\(text)") }
+    }
+}
+
+/// A blocking client of the fuzzed daemon, in either encoding.
+final class FuzzClient {
+    let descriptor: Int32
+    let encoding: Encoding
+    private var decoder: MessageDecoder
+    private var inbox: [Message] = []
+
+    init(socket: String, encoding: Encoding, role: Role) {
+        descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard let address = UnixSocketAddress(socket), address.connect(descriptor) == 0 else { failFuzzing("cannot connect to the daemon") }
+        self.encoding = encoding
+        decoder = MessageDecoder(encoding: .json)
+        write(JSONCodec.line(.hello(id: 0, versions: 1...1, role: role, encoding: encoding.rawValue, client: "loom-fuzz")))
+        guard case .welcome? = receive() else { failFuzzing("no welcome") }
+        decoder.encoding = encoding
+    }
+
+    deinit { close(descriptor) }
+
+    func send(_ message: Message) { write(MessageEncoder.encode(message, as: encoding)) }
+
+    /// One message of the input, framed whole: a JSON line (its newlines dropped) or a binary frame.
+    func sendRaw(_ bytes: [UInt8]) {
+        switch encoding {
+        case .json: write(bytes.filter { $0 != UInt8(ascii: "\n") } + [UInt8(ascii: "\n")])
+        case .binary:
+            var frame: [UInt8] = []
+            var length = bytes.count
+            while length >= 0x80 { frame.append(UInt8(length & 0x7F) | 0x80); length >>= 7 }
+            write(frame + [UInt8(length)] + bytes)
+        }
+    }
+
+    /// A request and its reply (other messages before it are dropped).
+    func ask(_ message: Message) -> Message? {
+        send(message)
+        while let reply = receive() {
+            if reply.id == message.id { return reply }
+        }
+        return nil
+    }
+
+    /// Everything the daemon said until the pong of a ping sent last (or the connection's end:
+    /// an input may get it closed), then closes.
+    func closeAfterBarrier() -> [Message] {
+        send(.ping(id: RequestID(Int64.min)))
+        var replies: [Message] = []
+        while let message = receive(), message != .pong(id: RequestID(Int64.min)) {
+            if case .flush(let sequence) = message { send(.ack(sequence: sequence)) }
+            replies.append(message)
+        }
+        return replies
+    }
+
+    /// The next message; nil at the connection's end, after 5 s of silence, or for bytes that
+    /// do not decode.
+    func receive() -> Message? {
+        while inbox.isEmpty {
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 5_000) > 0 else { return nil }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = read(descriptor, &chunk, chunk.count)
+            guard count > 0, let results = try? decoder.feed(Array(chunk[0..<count])) else { return nil }
+            for result in results {
+                guard case .success(let message) = result else { failFuzzing("the daemon sent a message that does not decode: \(result)") }
+                inbox.append(message)
+                if case .welcome = message { break }
+            }
+        }
+        return inbox.removeFirst()
+    }
+
+    private func write(_ bytes: [UInt8]) {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { return }
+            sent += count
+        }
+    }
+}
