@@ -180,3 +180,57 @@ extension ProtocolContractTests {
         }
     }
 }
+
+extension ProtocolContractTests {
+    /// A viewer's own requests: a size outside 1…4096 while attached is `limit_exceeded`; the
+    /// same size again is answered with a keyframe, which comes before the frame's highlights.
+    @Test func resizeIsCheckedAndTheSameSizeAgainRepaintsWholeWithTheKeyframeFirst() {
+        let daemon = DaemonThread { $0.register(scene: "jobs", JobBoard()) }
+        defer { daemon.shutDown() }
+        for encoding in [Encoding.json, .binary] {
+            let viewer = Client.hello(daemon.socket, role: .viewer, encoding: encoding)
+            viewer.send(.attach(id: 1, scene: "jobs", width: 20, height: 4, highlight: true))
+            #expect(viewer.receive() == .ok(id: 1, revision: nil))
+            var frame = Self.frame(from: viewer)
+            #expect(frame.first == .keyframe(width: 20, height: 4), "\(encoding): the first frame starts with its keyframe")
+            viewer.send(.resize(width: 0, height: 4))
+            #expect(error(viewer)?.code == "limit_exceeded", "\(encoding)")
+            viewer.send(.resize(width: 20, height: 4))
+            frame = Self.frame(from: viewer)
+            #expect(frame.first == .keyframe(width: 20, height: 4), "\(encoding): the same size again is a keyframe")
+            #expect(frame.contains { if case .grid(.line) = $0 { true } else { false } }, "\(encoding): with every row")
+        }
+    }
+
+    /// `ack` is cumulative: acknowledging the second frame acknowledges the first.
+    @Test func anAckAcknowledgesEveryFrameUpToIt() {
+        let daemon = DaemonThread { $0.register(scene: "jobs", JobBoard()) }
+        defer { daemon.shutDown() }
+        let script = Client.hello(daemon.socket)
+        let viewer = Client.hello(daemon.socket, role: .viewer)
+        viewer.send(.attach(id: 1, scene: "jobs", width: 20, height: 4))
+        _ = viewer.receive()
+        var last: Int64 = 0
+        for step in 0..<2 {
+            script.send(.set(id: RequestID(Int64(step)), path: "/jobs/a", value: ["name": .string("n\(step)"), "status": "ok"]))
+            _ = script.receive()
+            for case .flush(let sequence) in Self.frame(from: viewer) { last = sequence }
+        }
+        #expect(last == 2)
+        viewer.send(.ack(sequence: last))
+        script.send(.stats(id: 9))
+        guard case .statsReport(9, let stats)? = script.receive(),
+              case .array(let viewers)? = stats["scenes"]?["jobs"]?["viewers"] else { Issue.record("no stats"); return }
+        #expect(viewers.first?["unacknowledged"] == 0, "\(viewers)")
+    }
+
+    /// The messages of one frame, up to its flush.
+    static func frame(from viewer: Client) -> [Message] {
+        var messages: [Message] = []
+        while let message = viewer.receive(timeout: 2) {
+            messages.append(message)
+            if case .flush = message { break }
+        }
+        return messages
+    }
+}
