@@ -117,6 +117,9 @@ final class Connection {
             case .get(let id, let path):
                 reply(.value(id: id, revision: store.revision, value: store.value(at: try JSONPointer(path))))
             case .watch(let id, let paths):
+                guard watches.count + paths.count <= Self.maximumWatches else {
+                    return reply(error: WireError("limit_exceeded", "a connection watches at most \(Self.maximumWatches) paths (\(watches.count) now)"), id: id)
+                }
                 let pointers = try paths.map { path throws(StoreError) in try JSONPointer(path) }
                 for pointer in pointers {
                     watches.append(store.watch(pointer) { [weak self] events in
@@ -346,6 +349,10 @@ final class Connection {
         grace?.start(after: Self.closingGrace, finish)
         stream.write(bytes) { _ in finish() }
     }
+
+    /// Paths one connection may watch: each costs the store a subscription for as long as the
+    /// connection lives; past it, `watch` is refused (`limit_exceeded`) and nothing is added.
+    static let maximumWatches = 1_000
 
     /// Milliseconds a closing connection's last words may take to be written.
     static let closingGrace: UInt64 = 5_000

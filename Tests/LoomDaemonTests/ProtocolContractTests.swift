@@ -233,4 +233,17 @@ extension ProtocolContractTests {
         }
         return messages
     }
+
+    /// A connection watches at most 1,000 paths; a `watch` past it adds none of its paths.
+    @Test func aConnectionWatchesAtMostAThousandPaths() {
+        let daemon = DaemonThread()
+        defer { daemon.shutDown() }
+        let client = Client.hello(daemon.socket)
+        client.send(.watch(id: 1, paths: (0..<999).map { "/p\($0)" }))
+        guard case .ok(1, _)? = client.receive() else { Issue.record("999 paths refused"); return }
+        client.send(.watch(id: 2, paths: ["/a", "/b"]))
+        #expect(error(client)?.code == "limit_exceeded")
+        client.send(.watch(id: 3, paths: ["/a"]))
+        guard case .ok(3, _)? = client.receive() else { Issue.record("the thousandth path refused"); return }
+    }
 }
