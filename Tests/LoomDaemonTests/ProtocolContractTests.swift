@@ -1,5 +1,6 @@
 import Glibc
 import LoomDaemon
+import LoomScenes
 import LoomStore
 import LoomWire
 import Testing
@@ -245,5 +246,38 @@ extension ProtocolContractTests {
         #expect(error(client)?.code == "limit_exceeded")
         client.send(.watch(id: 3, paths: ["/a"]))
         guard case .ok(3, _)? = client.receive() else { Issue.record("the thousandth path refused"); return }
+    }
+
+    /// `stats` has the documented keys, and every trace cause is of the documented grammar.
+    @Test func theStatsKeysAndTraceCausesAreTheDocumentedOnes() throws {
+        let daemon = DaemonThread { $0.register(scenes: BuiltInScenes.all()) }
+        defer { daemon.shutDown() }
+        let tracer = Client.hello(daemon.socket)
+        tracer.send(.trace(id: 1, scene: nil))
+        _ = tracer.receive()
+        let viewer = Client.hello(daemon.socket)           // a control connection may attach, as a viewer may
+        viewer.send(.attach(id: 1, scene: "dashboard", width: 60, height: 12))
+        #expect(viewer.receive() == .ok(id: 1, revision: nil))
+        let script = Client.hello(daemon.socket)
+        script.send(.set(id: 1, path: "/jobs", value: ["a": ["name": "x", "status": "ok"], "b": ["name": "y", "status": "failed"]]))
+        _ = script.receive()
+        script.send(.set(id: 2, path: "/jobs/a/status", value: "failed"))
+        _ = script.receive()
+        let grammar = try Regex(#"^(@identity|@viewport|@navigation|@self\([^()]*\)|@(state|environment|observable|objectWillChange)\([^()]+\)|@store\((/[^()]*)?( counted by [^()]+)?\))$"#)
+        var causes: [String] = []
+        while let message = tracer.receive(timeout: 0.5) {
+            if case .evaluation(_, _, _, let more) = message { causes += more }
+        }
+        #expect(causes.contains { $0.hasPrefix("@store(") })
+        for cause in causes { #expect(cause.wholeMatch(of: grammar) != nil, "\(cause)") }
+
+        script.send(.stats(id: 3))
+        guard case .statsReport(3, .object(let stats))? = script.receive() else { Issue.record("no stats"); return }
+        #expect(Set(stats.keys) == ["scenes", "connections", "loop", "accepted_connections", "revision", "durable_revision"])
+        guard case .object(let loop)? = stats["loop"], case .object(let scene)? = stats["scenes"]?["dashboard"],
+              case .array(let viewers)? = scene["viewers"], case .object(let viewerStats)? = viewers.first else { Issue.record("\(stats)"); return }
+        #expect(Set(loop.keys) == ["lag_ms", "max_lag_ms"])
+        #expect(Set(scene.keys) == ["nodes", "bodies", "frames", "viewers"])
+        #expect(Set(viewerStats.keys) == ["frames", "bytes", "coalesced_frames", "ack_latency_ms", "unacknowledged"])
     }
 }

@@ -150,6 +150,16 @@ struct ViewerInputTests {
         #expect(error.code == "malformed_message")
     }
 
+    /// A line's first run without a style is in style 0 (the terminal's default), whatever the
+    /// line before it ended in; a later run without one continues the run before it.
+    @Test func theFirstRunOfALineWithoutAStyleIsTheDefault() {
+        var grid = CellGrid(width: 3, height: 2)
+        grid.apply([.line(row: 0, column: 0, runs: [CellRun("a", style: StyleID(rawValue: 4))]),
+                    .line(row: 1, column: 0, runs: [CellRun("b"), CellRun("c", style: StyleID(rawValue: 5)), CellRun("d")])])
+        #expect(grid[1, 0].style == .plain)
+        #expect(grid[1, 2].style == StyleID(rawValue: 5))
+    }
+
     /// A repeat far past the line's end writes the cells on the grid and no more.
     @Test func aRepeatPastTheLineCostsTheLinesWidth() {
         var grid = CellGrid(width: 4, height: 2)
