@@ -90,11 +90,14 @@ extension FrameSpec {
     /// The bounds as layout uses them (see `clampedLength`); a maximum of
     /// `ProposedSize.infinity` stays infinite (`maxWidth: .infinity` takes all it is offered).
     var clamped: FrameSpec {
+        func maximum(_ bound: Int?) -> Int? { bound == ProposedSize.infinity ? bound : bound?.clampedLength }
         var spec = self
-        for bound in [\FrameSpec.minWidth, \.idealWidth, \.minHeight, \.idealHeight] { spec[keyPath: bound] = spec[keyPath: bound]?.clampedLength }
-        for bound in [\FrameSpec.maxWidth, \.maxHeight] where spec[keyPath: bound] != ProposedSize.infinity {
-            spec[keyPath: bound] = spec[keyPath: bound]?.clampedLength
-        }
+        spec.minWidth = minWidth?.clampedLength
+        spec.idealWidth = idealWidth?.clampedLength
+        spec.maxWidth = maximum(maxWidth)
+        spec.minHeight = minHeight?.clampedLength
+        spec.idealHeight = idealHeight?.clampedLength
+        spec.maxHeight = maximum(maxHeight)
         return spec
     }
 }
