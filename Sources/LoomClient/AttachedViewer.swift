@@ -68,6 +68,7 @@ final class AttachedViewer {
         for message in connection.received() {
             if let ending = handle(message) { return ending }
         }
+        resynchroniseIfSomethingWasSkipped()
         while true {
             var pollers = [pollfd(fd: connection.input, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: input, events: Int16(POLLIN), revents: 0),

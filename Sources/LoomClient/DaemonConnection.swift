@@ -96,13 +96,15 @@ public final class DaemonConnection {
         guard send(make(id)) else { throw DaemonReply(code: "disconnected", message: "cannot write to the daemon: \(String(cString: strerror(errno)))") }
         while true {
             let messages = try receive(blocking: true)
-            if let error = undecodable.first {
-                undecodable = []
-                throw DaemonReply(code: error.code, message: error.message)
-            }
             if let index = messages.firstIndex(where: { $0.id == id || $0.id == nil && { if case .error = $0 { true } else { false } }($0) }) {
                 inbox = Array(messages[(index + 1)...])
                 return messages[index]
+            }
+            // Not our reply, and something unreadable came instead: it may have been our reply.
+            // (Unreadable messages after the reply are left for whoever reads on: a viewer.)
+            if let error = undecodable.first {
+                undecodable = []
+                throw DaemonReply(code: error.code, message: error.message)
             }
         }
     }

@@ -1,5 +1,8 @@
 import Foundation
 import Glibc
+import LoomCells
+import LoomWire
+import Synchronization
 import Testing
 
 /// The viewer as a person uses it: the real `loomd` with its built-in scenes, the real `loom
@@ -328,5 +331,68 @@ final class ViewerEndToEndTests {
         #expect(waitUntil { !marked() }, "the mark expires")
         #expect(!screen(escapes: true).split(separator: "\n").contains { $0.contains("unit tests") && $0.contains("45m") }, "other rows were not marked")
         keys("C-]")
+    }
+
+    /// A message the viewer cannot read (a `grid_scroll` with its edges reversed, which would
+    /// trap a viewer that applied it) is skipped; the viewer asks for a keyframe by saying its
+    /// size again, and shows it. The daemon here is a fake that sends exactly that.
+    @Test func aMessageTheViewerCannotReadIsSkippedAndAKeyframeAskedFor() throws {
+        let fake = try FakeDaemon(path: directory + "/fake.sock")
+        openPane(width: 40, height: 6)
+        type("LOOM_SOCKET=\(fake.path) loom attach board")
+        #expect(waitUntil { screen().contains("after resync") }, "\(screen())")
+        #expect(fake.resizes.load(ordering: .relaxed) >= 1, "the viewer asked for a keyframe")
+        keys("C-]")
+        #expect(shellIsBack(status: "0"))
+    }
+}
+
+/// A daemon that says one thing a viewer cannot read, then answers a `resize` with a keyframe.
+private final class FakeDaemon: Sendable {
+    let path: String
+    let resizes = Atomic<Int>(0)
+
+    init(path: String) throws {
+        self.path = path
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in path.utf8CString.withUnsafeBytes { raw.copyMemory(from: $0) } }
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        try #require(bound == 0 && listen(listener, 1) == 0, "the fake daemon listens")
+        Thread { [self] in serve(accept(listener, nil, nil)) }.start()
+    }
+
+    private func serve(_ client: Int32) {
+        defer { close(client) }
+        func send(_ bytes: [UInt8]) { _ = bytes.withUnsafeBytes { Glibc.send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
+        var decoder = MessageDecoder()
+        var chunk = [UInt8](repeating: 0, count: 4_096)
+        var sequence: Int64 = 0
+        func frame(_ text: String, _ extra: [Message] = []) -> [UInt8] {
+            sequence += 1
+            let messages: [Message] = [.keyframe(width: 40, height: 6), .grid(.line(row: 0, column: 0, runs: [CellRun(text)]))] + extra + [.flush(sequence: sequence)]
+            return messages.flatMap { BinaryCodec.frame($0) }
+        }
+        while true {
+            let count = read(client, &chunk, chunk.count)
+            guard count > 0, let results = try? decoder.feed(Array(chunk[0..<count])) else { return }
+            for case .success(let message) in results {
+                switch message {
+                case .hello(let id, _, let role, _, _):
+                    send(JSONCodec.line(.welcome(id: id, version: 1, role: role ?? .viewer, server: "fake")))
+                case .attach(let id, _, _, _, _):
+                    send(BinaryCodec.frame(.ok(id: id, revision: nil))
+                         + frame("before", [.grid(.scroll(top: 4, bottom: 1, left: 0, right: 40, rows: 1))]))
+                case .resize:
+                    resizes.add(1, ordering: .relaxed)
+                    send(frame("after resync"))
+                case .detach(let id):
+                    send(BinaryCodec.frame(.ok(id: id, revision: nil)))
+                default:
+                    break
+                }
+            }
+        }
     }
 }
