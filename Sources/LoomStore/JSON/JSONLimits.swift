@@ -8,6 +8,10 @@ public struct JSONLimits: Sendable, Equatable {
     public var maximumBytes = 64 << 20
     /// Bytes of one string, after unescaping.
     public var maximumStringBytes = 16 << 20
+    /// Bytes of the whole document, counted as its compact JSON text (`JSONValue.weight`). A
+    /// `copy` shares its source's storage, so without it a patch of thirty copies of a value into
+    /// itself describes 16 GB — which every `get`, watch and snapshot would then write out.
+    public var maximumDocumentBytes = 256 << 20
     /// Refuse a top-level object that names a member twice (a protocol message: which `type`
     /// would it be?). Values inside keep JSON's usual rule, the last one wins.
     public var requiresUniqueTopLevelKeys = false

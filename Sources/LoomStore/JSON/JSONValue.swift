@@ -116,3 +116,32 @@ extension JSONValue {
         return nil
     }
 }
+
+extension JSONValue {
+    /// The bytes of the value's compact JSON text, about (numbers count 8, strings without their
+    /// escapes), counted without writing it and without recursion; the walk stops once the
+    /// count passes `limit` (and returns a number past it), so weighing a value that shares its
+    /// storage many times over costs at most `limit`, not what it describes.
+    public func weight(upTo limit: Int = .max) -> Int {
+        var total = 0
+        var pending: [JSONValue] = [self]
+        while let value = pending.popLast() {
+            switch value {
+            case .null, .bool: total &+= 5
+            case .int, .double: total &+= 8
+            case .string(let text): total &+= text.utf8.count &+ 2
+            case .array(let elements):
+                total &+= 2 &+ elements.count
+                pending.append(contentsOf: elements)
+            case .object(let object):
+                total &+= 2
+                for (key, member) in object {
+                    total &+= key.utf8.count &+ 4
+                    pending.append(member)
+                }
+            }
+            if total > limit { return total }
+        }
+        return total
+    }
+}

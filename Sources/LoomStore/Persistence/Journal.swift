@@ -44,7 +44,7 @@ final class Journal {
         let snapshot = try database.prepare("SELECT revision, document FROM snapshot WHERE id = 1")
         if try snapshot.step() {
             revision = snapshot.int64(0)
-            document.root = try parse(snapshot.bytes(1), limits: limits, what: "snapshot at revision \(revision)")
+            document = Document(root: try parse(snapshot.bytes(1), limits: limits, what: "snapshot at revision \(revision)"))
         }
         let journal = try database.prepare("SELECT revision, patch FROM journal WHERE revision > ? ORDER BY revision")
         journal.bind(1, revision)

@@ -5,11 +5,41 @@
 /// it to an `EditLog`, so a failing transaction is rolled back in place, and what it changed.
 /// Descending a path recurses once per token; paths are bounded by `JSONLimits.maximumDepth`.
 struct Document {
-    var root: JSONValue
+    private(set) var root: JSONValue
+    /// The document's size as compact JSON text (`JSONValue.weight`), kept up to date by every
+    /// edit and by `undo`.
+    private(set) var size: Int
+    /// Past it an edit is refused (`JSONLimits.maximumDocumentBytes`); unbounded while a
+    /// journal is replayed, which must restore whatever was acknowledged.
+    var maximumSize = Int.max
 
     init(root: JSONValue = .object(JSONObject())) {
         self.root = root
+        self.size = root.weight()
     }
+
+    /// What an edit may grow the document to: its size now and its limit, taken before the
+    /// edit holds the document (so the check reads no part of it while it is being changed).
+    private struct Budget {
+        let size: Int
+        let maximum: Int
+        /// False while a transaction is undone: its steps restore what was, and count nothing.
+        let counts: Bool
+
+        /// The size once `added` (and `overhead` bytes) replaces `removed` bytes: refused past the maximum.
+        func resized(adding added: JSONValue, overhead: Int, removing removed: Int, at pointer: JSONPointer) throws -> Int {
+            guard counts else { return size }
+            let room = maximum - (size - removed) - overhead
+            let weight = added.weight(upTo: room)
+            guard weight <= room else {
+                throw StoreError(.limitExceeded, "the document would pass its limit of \(maximum) bytes", path: pointer.description)
+            }
+            return size - removed + overhead + weight
+        }
+    }
+
+    private var budget: Budget { Budget(size: size, maximum: maximumSize, counts: !undoing) }
+    private var undoing = false
 
     /// How to take back the edits of a transaction, and what they changed.
     struct EditLog {
@@ -17,6 +47,8 @@ struct Document {
         fileprivate(set) var changes: [Change] = []
         /// The primitive operations actually performed (what the journal replays).
         fileprivate(set) var performed: [PatchOperation] = []
+        /// The document's size before the first edit.
+        fileprivate(set) var sizeBefore: Int?
     }
 
     enum Undo {
@@ -50,23 +82,30 @@ struct Document {
     // MARK: - Edits
 
     mutating func add(_ value: JSONValue, at pointer: JSONPointer, log: inout EditLog) throws {
+        log.sizeBefore = log.sizeBefore ?? size
         guard let parent = pointer.parent, let token = pointer.lastToken else {
+            let newSize = try budget.resized(adding: value, overhead: 0, removing: size, at: pointer)
             log.undo.append(.setRoot(root))
             root = value
+            size = newSize
             log.changes.append(.replaced(pointer))
             log.performed.append(.add(pointer, value))
             return
         }
         var performed = pointer
+        let budget = self.budget
+        var newSize = size
         try modify(parent) { container in
             // Containers are taken out before they change, so they change in place (see `modify`).
             if var object = container.takeObject() {
                 defer { container = .object(object) }
                 if let old = object[token] {
+                    newSize = try budget.resized(adding: value, overhead: 0, removing: old.weight(), at: pointer)
                     object[token] = value
                     log.undo.append(.replace(pointer, old))
                     log.changes.append(.replaced(pointer))
                 } else {
+                    newSize = try budget.resized(adding: value, overhead: token.utf8.count + 4, removing: 0, at: pointer)
                     object[token] = value
                     log.undo.append(.remove(pointer))
                     log.changes.append(.inserted(pointer, inArray: false))
@@ -84,6 +123,7 @@ struct Document {
                 } else {
                     throw StoreError(.indexOutOfRange, "'\(token)' is not an array index", path: pointer.description)
                 }
+                newSize = try budget.resized(adding: value, overhead: 1, removing: 0, at: pointer)
                 elements.insert(value, at: index)
                 performed = parent.appending(String(index))
                 log.undo.append(.remove(performed))
@@ -92,14 +132,18 @@ struct Document {
                 throw StoreError(.typeMismatch, "cannot add a member to a \(container.kindName)", path: pointer.description)
             }
         }
+        size = newSize
         log.performed.append(.add(performed, value))
     }
 
     @discardableResult
     mutating func remove(at pointer: JSONPointer, log: inout EditLog) throws -> JSONValue {
+        log.sizeBefore = log.sizeBefore ?? size
         guard let parent = pointer.parent, let token = pointer.lastToken else {
             throw StoreError(.typeMismatch, "the whole document cannot be removed; replace it instead", path: "")
         }
+        var freed = 0
+        let counts = !undoing
         let removed: JSONValue = try modify(parent) { container in
             if var object = container.takeObject() {
                 defer { container = .object(object) }
@@ -107,6 +151,7 @@ struct Document {
                     throw StoreError(.pathNotFound, "no member '\(token)'", path: pointer.description)
                 }
                 object[token] = nil
+                freed = counts ? old.weight() + token.utf8.count + 4 : 0
                 log.undo.append(.insertMember(parent: parent, key: token, value: old, position: position))
                 log.changes.append(.removed(pointer, inArray: false))
                 return old
@@ -117,21 +162,28 @@ struct Document {
                     throw StoreError(.indexOutOfRange, "no element '\(token)' in an array of \(elements.count)", path: pointer.description)
                 }
                 let old = elements.remove(at: index)
+                freed = counts ? old.weight() + 1 : 0
                 log.undo.append(.insertElement(parent: parent, index: index, value: old))
                 log.changes.append(.removed(pointer, inArray: true))
                 return old
             }
             throw StoreError(.typeMismatch, "a \(container.kindName) has no members", path: pointer.description)
         }
+        size -= freed
         log.performed.append(.remove(pointer))
         return removed
     }
 
     mutating func replace(_ value: JSONValue, at pointer: JSONPointer, log: inout EditLog) throws {
+        log.sizeBefore = log.sizeBefore ?? size
+        let budget = self.budget
+        var newSize = size
         let old: JSONValue = try modify(pointer) { target in
+            newSize = try budget.resized(adding: value, overhead: 0, removing: target.weight(), at: pointer)
             defer { target = value }
             return target
         }
+        size = newSize
         log.undo.append(pointer.isRoot ? .setRoot(old) : .replace(pointer, old))
         log.changes.append(.replaced(pointer))
         log.performed.append(.replace(pointer, value))
@@ -168,6 +220,13 @@ struct Document {
 
     /// Takes back the edits of `log`, newest first.
     mutating func undo(_ log: EditLog) {
+        // The size is put back as it was; the steps below count nothing and refuse nothing.
+        let sizeBefore = log.sizeBefore ?? size
+        undoing = true
+        defer {
+            undoing = false
+            size = sizeBefore
+        }
         var scratch = EditLog()
         for undo in log.undo.reversed() {
             // Undoing an edit that succeeded cannot fail: each step restores the state it was made in.

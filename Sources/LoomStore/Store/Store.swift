@@ -20,7 +20,7 @@ public final class Store {
     /// Journal entries after which `commit()` writes a new snapshot and drops them.
     public var compactionInterval = 10_000
 
-    private var document: Document
+    private(set) var document: Document
     private let dependencies = DependencyIndex()
     private var watches = Watches()
     private var waiters: [(revision: Int64, action: () -> Void)] = []
@@ -30,6 +30,7 @@ public final class Store {
     public init(limits: JSONLimits = .default) {
         self.limits = limits
         self.document = Document()
+        document.maximumSize = limits.maximumDocumentBytes
         self.revision = 0
         self.durableRevision = 0
         self.journal = nil
@@ -42,6 +43,8 @@ public final class Store {
         self.limits = limits
         self.journal = journal
         self.document = restored.document
+        // What was acknowledged is restored whatever its size; from now on the limit holds.
+        document.maximumSize = limits.maximumDocumentBytes
         self.revision = restored.revision
         self.durableRevision = restored.revision
     }
