@@ -231,7 +231,7 @@ public enum JSONCodec {
         case "resize": return .resize(width: try limits.screenLength(fields.int("width"), "width"), height: try limits.screenLength(fields.int("height"), "height"))
         case "input":
             return .input(InputEvent(key: try fields.string("key"), text: try limits.inputText(fields.optionalString("text")), lines: try fields.optionalInt("lines"),
-                                     row: try fields.optionalInt("row"), column: try fields.optionalInt("col")))
+                                     row: try fields.optionalNatural("row"), column: try fields.optionalNatural("col")))
         case "ack": return .ack(sequence: try fields.count("seq"))
         case "detach": return .detach(id: try fields.id())
         case "ok": return .ok(id: try fields.id(), revision: try fields.optionalCount("revision"))
@@ -351,6 +351,11 @@ public enum JSONCodec {
         func optionalInt(_ key: String) throws(WireError) -> Int? {
             guard let value = object[key], value != .null else { return nil }
             return try signedInt(key)
+        }
+
+        func optionalNatural(_ key: String) throws(WireError) -> Int? {
+            guard let value = object[key], value != .null else { return nil }
+            return try int(key)
         }
 
         func optionalBool(_ key: String) throws(WireError) -> Bool? {

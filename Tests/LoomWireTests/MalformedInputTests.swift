@@ -168,6 +168,14 @@ struct ViewerInputTests {
         #expect(grid.lines == ["zz  ", "  xx"])
     }
 
+    /// A wheel's row and column are cells of the screen: a negative one is refused in JSON as
+    /// binary's unsigned encoding refuses it (the fuzzer found JSON taking −1, which the binary
+    /// encoder then trapped on).
+    @Test func aWheelAtANegativeCellIsRefused() {
+        guard case .failure(let error)? = decode(#"{"type":"input","key":"wheel","lines":-1,"row":-1,"ro":9}"#) else { Issue.record("decoded"); return }
+        #expect(error.code == "malformed_message")
+    }
+
     /// An `input`'s text is one key's: at most what a cell holds, in both encodings.
     @Test func inputTextPastACellIsRefused() {
         let event = Message.input(InputEvent(key: "char", text: String(repeating: "a", count: 65)))
