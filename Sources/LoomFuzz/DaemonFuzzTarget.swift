@@ -66,21 +66,24 @@ final class DaemonFuzzer {
     }
 
     /// The viewer's screen, once it has every frame, is the snapshot's. A round is a ping and
-    /// the messages before its pong; a round that brought frames is followed by another, since
-    /// acknowledging them may release a frame held back while the viewer was behind.
+    /// what arrived up to its pong and with it; a round that brought frames is followed by
+    /// another, since acknowledging them may release a frame held back while the viewer was
+    /// behind — drawn at the end of the turn that read the acknowledgement, so it may come in the
+    /// same write as the next pong, after it.
     private func checkViewer() {
         var sawFrame = true
         while sawFrame {
             sawFrame = false
             viewer.send(.ping(id: 9))
-            reading: while true {
+            var answered = false
+            while !answered || viewer.hasBuffered {
                 switch viewer.receive() {
                 case .keyframe(let width, let height)?: screen = CellGrid(width: width, height: height)
                 case .grid(let operation)?: screen.apply([operation])
                 case .flush(let sequence)?:
                     viewer.send(.ack(sequence: sequence))
                     sawFrame = true
-                case .pong(9)?: break reading
+                case .pong(9)?: answered = true
                 case nil: failFuzzing("the viewer's connection ended")
                 default: break
                 }
@@ -160,6 +163,9 @@ final class FuzzClient {
         }
         return replies
     }
+
+    /// Whether messages already read wait in the inbox.
+    var hasBuffered: Bool { !inbox.isEmpty }
 
     /// The next message; nil at the connection's end, after 5 s of silence, or for bytes that
     /// do not decode.
