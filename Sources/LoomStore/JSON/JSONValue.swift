@@ -123,6 +123,13 @@ extension JSONValue {
     /// count passes `limit` (and returns a number past it), so weighing a value that shares its
     /// storage many times over costs at most `limit`, not what it describes.
     public func weight(upTo limit: Int = .max) -> Int {
+        // A scalar, what most edits write, needs no walk (and no array for one).
+        switch self {
+        case .null, .bool: return 5
+        case .int, .double: return 8
+        case .string(let text): return text.utf8.count &+ 2
+        case .array, .object: break
+        }
         var total = 0
         var pending: [JSONValue] = [self]
         while let value = pending.popLast() {
