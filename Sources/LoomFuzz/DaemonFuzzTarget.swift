@@ -38,7 +38,14 @@ final class DaemonFuzzer {
         viewer.send(.attach(id: 1, scene: "dashboard", width: 60, height: 16))
     }
 
+    /// The input before this one: the daemon carries what inputs leave (a large document until
+    /// it is reset, the frames of a viewer) into the next, so a failure names both.
+    private var previous: [UInt8] = []
+
     func run(_ bytes: [UInt8]) {
+        defer { previous = bytes }
+        let hex = { (input: [UInt8]) in input.map { String($0, radix: 16) }.joined(separator: " ") }
+        FuzzClient.onFailure = { [previous] in "the input before it: \(hex(previous))" }
         guard let first = bytes.first else { return }
         let encoding: Encoding = first & 1 == 0 ? .json : .binary
         let role: Role = [.control, .viewer, .observer][Int(first >> 1) % 3]
@@ -167,12 +174,20 @@ final class FuzzClient {
     /// Whether messages already read wait in the inbox.
     var hasBuffered: Bool { !inbox.isEmpty }
 
-    /// The next message; nil at the connection's end, after 5 s of silence, or for bytes that
-    /// do not decode.
+    /// What to add to a failure's report (the input before the one that failed).
+    nonisolated(unsafe) static var onFailure: () -> String = { "" }
+
+    /// Seconds of silence after which the daemon is taken to have stopped answering: far past
+    /// the heaviest thing an input can ask (a 4096x4096 screen drawn and diffed under the
+    /// fuzzer's instrumentation, while another fuzzer shares the machine).
+    static let patience: Int32 = 30
+
+    /// The next message; nil at the connection's end, after `patience` of silence, or for bytes
+    /// that do not decode.
     func receive() -> Message? {
         while inbox.isEmpty {
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 5_000) > 0 else { return nil }
+            guard poll(&poller, 1, Self.patience * 1_000) > 0 else { return nil }
             var chunk = [UInt8](repeating: 0, count: 65_536)
             let count = read(descriptor, &chunk, chunk.count)
             guard count > 0, let results = try? decoder.feed(Array(chunk[0..<count])) else { return nil }

@@ -22,7 +22,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 /// A report on standard error, then a trap libFuzzer catches with the input that caused it.
 func failFuzzing(_ report: String) -> Never {
-    _ = (report + "\n").withCString { write(2, $0, strlen($0)) }
+    _ = (report + "\n" + FuzzClient.onFailure() + "\n").withCString { write(2, $0, strlen($0)) }
     abort()
 }
 
