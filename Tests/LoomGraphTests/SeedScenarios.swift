@@ -5,7 +5,7 @@ import Testing
 
 // Each seed article's examples, ported to Loom views, with the exact counts the issue asks for.
 
-/// The seed articles' scenarios (`../shared/seeds/`), one nested suite per article.
+/// The seed articles' scenarios (docs/scenes.md, "The seed scenes"), one nested suite per article.
 @Suite struct SeedScenarios {}
 
 // MARK: - Seed 000: eager vs lazy stacks, navigation destinations
