@@ -238,13 +238,15 @@ public enum BinaryCodec {
         case 10: return .stats(id: try input.id())
         case 11: return .trace(id: try input.id(), scene: try input.optional { input throws(WireError) in try input.string() })
         case 12:
-            return .snapshot(id: try input.id(), scene: try input.string(), width: try limits.screenLength(input.natural(), "width"), height: try limits.screenLength(input.natural(), "height"),
-                             markup: try input.bool())
+            let id = try input.id(), scene = try input.string(), size = try input.screen()
+            return .snapshot(id: id, scene: scene, width: size.width, height: size.height, markup: try input.bool())
         case 13: return .ping(id: try input.id())
         case 14:
-            return .attach(id: try input.id(), scene: try input.string(), width: try limits.screenLength(input.natural(), "width"), height: try limits.screenLength(input.natural(), "height"),
-                           highlight: input.atEnd ? false : try input.bool())
-        case 15: return .resize(width: try limits.screenLength(input.natural(), "width"), height: try limits.screenLength(input.natural(), "height"))
+            let id = try input.id(), scene = try input.string(), size = try input.screen()
+            return .attach(id: id, scene: scene, width: size.width, height: size.height, highlight: input.atEnd ? false : try input.bool())
+        case 15:
+            let size = try input.screen()
+            return .resize(width: size.width, height: size.height)
         case 16:
             return .input(InputEvent(key: try input.string(), text: try limits.inputText(input.optional { input throws(WireError) in try input.string() }),
                                      lines: try input.optional { input throws(WireError) in try input.signedSmall() },
@@ -290,10 +292,12 @@ public enum BinaryCodec {
             return .grid(try limits.scrolledRectangle(top: input.natural(), bottom: input.natural(), left: input.natural(), right: input.natural(),
                                                       rows: input.signedSmall()))
         case 31: return .cursor(row: try input.natural(), column: try input.natural(), visible: try input.bool())
-        case 32: return .keyframe(width: try limits.screenLength(input.natural(), "width"), height: try limits.screenLength(input.natural(), "height"))
+        case 32:
+            let size = try input.screen()
+            return .keyframe(width: size.width, height: size.height)
         case 33:
             return .highlight(rects: try input.list { input throws(WireError) in
-                GridRect(column: try input.natural(), row: try input.natural(), width: try limits.screenLength(input.natural(), "width"), height: try limits.screenLength(input.natural(), "height"))
+                GridRect(column: try input.natural(), row: try input.natural(), width: try input.natural(), height: try input.natural())
             })
         case 34: return .flush(sequence: try input.count())
         case 35: return .bye(reason: try input.string())
@@ -436,6 +440,11 @@ public enum BinaryCodec {
             let value = try signed()
             guard value.magnitude <= UInt64(Int32.max) else { throw .malformed("a number out of range") }
             return Int(value)
+        }
+
+        /// A screen's width and height (`WireLimits.screen`).
+        mutating func screen() throws(WireError) -> (width: Int, height: Int) {
+            try limits.screen(width: natural(), height: natural())
         }
 
         mutating func bool() throws(WireError) -> Bool {

@@ -222,13 +222,17 @@ public enum JSONCodec {
         case "stats": return .stats(id: try fields.id())
         case "trace": return .trace(id: try fields.id(), scene: try fields.optionalString("scene"))
         case "snapshot":
-            return .snapshot(id: try fields.id(), scene: try fields.string("scene"), width: try limits.screenLength(fields.int("width"), "width"), height: try limits.screenLength(fields.int("height"), "height"),
+            let id = try fields.id(), scene = try fields.string("scene"), size = try fields.screen(limits)
+            return .snapshot(id: id, scene: scene, width: size.width, height: size.height,
                              markup: try fields.optionalBool("markup") ?? false)
         case "ping": return .ping(id: try fields.id())
         case "attach":
-            return .attach(id: try fields.id(), scene: try fields.string("scene"), width: try limits.screenLength(fields.int("width"), "width"), height: try limits.screenLength(fields.int("height"), "height"),
+            let id = try fields.id(), scene = try fields.string("scene"), size = try fields.screen(limits)
+            return .attach(id: id, scene: scene, width: size.width, height: size.height,
                            highlight: try fields.optionalBool("highlight") ?? false)
-        case "resize": return .resize(width: try limits.screenLength(fields.int("width"), "width"), height: try limits.screenLength(fields.int("height"), "height"))
+        case "resize":
+            let size = try fields.screen(limits)
+            return .resize(width: size.width, height: size.height)
         case "input":
             return .input(InputEvent(key: try fields.string("key"), text: try limits.inputText(fields.optionalString("text")), lines: try fields.optionalInt("lines"),
                                      row: try fields.optionalNatural("row"), column: try fields.optionalNatural("col")))
@@ -274,7 +278,9 @@ public enum JSONCodec {
             return .grid(try limits.scrolledRectangle(top: fields.int("top"), bottom: fields.int("bottom"), left: fields.int("left"), right: fields.int("right"),
                                                       rows: fields.signedInt("rows")))
         case "cursor": return .cursor(row: try fields.int("row"), column: try fields.int("col"), visible: try fields.optionalBool("visible") ?? true)
-        case "keyframe": return .keyframe(width: try limits.screenLength(fields.int("width"), "width"), height: try limits.screenLength(fields.int("height"), "height"))
+        case "keyframe":
+            let size = try fields.screen(limits)
+            return .keyframe(width: size.width, height: size.height)
         case "highlight":
             guard case .array(let items)? = object["rects"] else { throw .malformed("'rects' must be an array") }
             var rects: [GridRect] = []
@@ -351,6 +357,11 @@ public enum JSONCodec {
         func optionalInt(_ key: String) throws(WireError) -> Int? {
             guard let value = object[key], value != .null else { return nil }
             return try signedInt(key)
+        }
+
+        /// A screen's `width` and `height` (`WireLimits.screen`).
+        func screen(_ limits: WireLimits) throws(WireError) -> (width: Int, height: Int) {
+            try limits.screen(width: int("width"), height: int("height"))
         }
 
         func optionalNatural(_ key: String) throws(WireError) -> Int? {

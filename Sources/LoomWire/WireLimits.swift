@@ -22,11 +22,13 @@ public struct WireLimits: Sendable, Equatable {
         text.utf8.count <= maximumCellBytes ? text : "\u{FFFD}"
     }
 
-    /// A screen's width or height, refused past `maximumScreen` before anything is allocated
+    /// A screen's width and height, refused past `maximumScreen` before anything is allocated
     /// for it (0 decodes: the daemon answers it `limit_exceeded`, a viewer shows nothing).
-    func screenLength(_ value: Int, _ name: String) throws(WireError) -> Int {
-        guard value <= maximumScreen else { throw WireError("limit_exceeded", "a screen \(name) of \(value) (at most \(maximumScreen))") }
-        return value
+    func screen(width: Int, height: Int) throws(WireError) -> (width: Int, height: Int) {
+        guard width <= maximumScreen, height <= maximumScreen else {
+            throw WireError("limit_exceeded", "a screen of \(width)x\(height) (each side at most \(maximumScreen))")
+        }
+        return (width, height)
     }
 
     /// A `grid_scroll`'s rectangle: its edges in order.

@@ -31,6 +31,12 @@ public final class LayoutEngine {
     /// A `VStack`'s children touch (0 rows): rows are scarce on a terminal.
     public static let defaultHorizontalSpacing = 1
 
+    /// The cells between a stack's children: the spacing its view gave (clamped, see
+    /// `clampedLength`), or the axis's default.
+    static func spacing(_ given: Int?, along axis: Axis) -> Int {
+        given?.clampedLength ?? (axis == .horizontal ? defaultHorizontalSpacing : 0)
+    }
+
     /// Counts layouts: the sizes one measures are kept until it ends (see `SmallCache`).
     private var pass = 0
     /// Deeper primitives skipped in the last layout.
@@ -202,9 +208,9 @@ public final class LayoutEngine {
         case .color:
             return Size(width: finite(proposal.width) ?? 1, height: finite(proposal.height) ?? 1)
         case .vStack(_, let spacing, let lazy):
-            return stack(.vertical, children, of: element.node, spacing: spacing?.clampedLength ?? 0, lazy: lazy, proposal: proposal, context: context, depth: depth).size
+            return stack(.vertical, children, of: element.node, spacing: Self.spacing(spacing, along: .vertical), lazy: lazy, proposal: proposal, context: context, depth: depth).size
         case .hStack(_, let spacing, let lazy):
-            return stack(.horizontal, children, of: element.node, spacing: spacing?.clampedLength ?? Self.defaultHorizontalSpacing, lazy: lazy, proposal: proposal, context: context, depth: depth).size
+            return stack(.horizontal, children, of: element.node, spacing: Self.spacing(spacing, along: .horizontal), lazy: lazy, proposal: proposal, context: context, depth: depth).size
         case .zStack, .navigationStack:
             let sizes = children.map { size(of: $0, proposal: proposal, context: context, depth: depth + 1) }
             return Size(width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).max() ?? 0)

@@ -36,9 +36,9 @@ extension LayoutEngine {
                 marks.append(.line(column: frame.column, row: frame.row, width: frame.width))
             }
         case .vStack(let alignment, let spacing, let lazy):
-            placeStack(.vertical, children, of: element.node, across: alignment.fraction, spacing: spacing?.clampedLength ?? 0, lazy: lazy, frame: frame, clip: clip, context: context, depth: depth, into: &boxes)
+            placeStack(.vertical, children, of: element.node, across: alignment.fraction, spacing: Self.spacing(spacing, along: .vertical), lazy: lazy, frame: frame, clip: clip, context: context, depth: depth, into: &boxes)
         case .hStack(let alignment, let spacing, let lazy):
-            placeStack(.horizontal, children, of: element.node, across: alignment.fraction, spacing: spacing?.clampedLength ?? Self.defaultHorizontalSpacing, lazy: lazy, frame: frame, clip: clip, context: context, depth: depth, into: &boxes)
+            placeStack(.horizontal, children, of: element.node, across: alignment.fraction, spacing: Self.spacing(spacing, along: .horizontal), lazy: lazy, frame: frame, clip: clip, context: context, depth: depth, into: &boxes)
         case .zStack(let alignment):
             for child in children {
                 let measured = self.size(of: child, proposal: size, context: context, depth: depth + 1)

@@ -124,19 +124,11 @@ extension JSONValue {
     /// storage many times over costs at most `limit`, not what it describes.
     public func weight(upTo limit: Int = .max) -> Int {
         // A scalar, what most edits write, needs no walk (and no array for one).
-        switch self {
-        case .null, .bool: return 5
-        case .int, .double: return 8
-        case .string(let text): return text.utf8.count &+ 2
-        case .array, .object: break
-        }
+        if let weight = scalarWeight { return weight }
         var total = 0
         var pending: [JSONValue] = [self]
         while let value = pending.popLast() {
             switch value {
-            case .null, .bool: total &+= 5
-            case .int, .double: total &+= 8
-            case .string(let text): total &+= text.utf8.count &+ 2
             case .array(let elements):
                 total &+= 2 &+ elements.count
                 pending.append(contentsOf: elements)
@@ -146,9 +138,21 @@ extension JSONValue {
                     total &+= key.utf8.count &+ 4
                     pending.append(member)
                 }
+            default:
+                total &+= value.scalarWeight ?? 0
             }
             if total > limit { return total }
         }
         return total
+    }
+
+    /// A scalar's bytes (numbers count 8, strings their UTF-8 and quotes); nil for a container.
+    private var scalarWeight: Int? {
+        switch self {
+        case .null, .bool: 5
+        case .int, .double: 8
+        case .string(let text): text.utf8.count &+ 2
+        case .array, .object: nil
+        }
     }
 }
