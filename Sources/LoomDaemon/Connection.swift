@@ -144,7 +144,8 @@ final class Connection {
                 daemon.tracingChanged()
                 reply(.ok(id: id, revision: nil))
             case .snapshot(let id, let scene, let width, let height, let markup):
-                guard let size = daemon.screenSize(width, height) else { return reply(error: Self.screenTooLarge(width, height), id: id) }
+                let size: Size
+                do { size = try daemon.screenSize(width, height) } catch { return reply(error: error, id: id) }
                 guard let text = daemon.snapshot(scene: scene, size: size, markup: markup) else {
                     return reply(error: WireError("no_such_scene", "no scene '\(scene)'"), id: id)
                 }
@@ -170,7 +171,8 @@ final class Connection {
         switch message {
         case .attach(let id, let scene, let width, let height, let highlight):
             guard session == nil else { return reply(error: WireError("malformed_message", "already attached; detach first"), id: id) }
-            guard let size = daemon.screenSize(width, height) else { return reply(error: Self.screenTooLarge(width, height), id: id) }
+            let size: Size
+            do { size = try daemon.screenSize(width, height) } catch { return reply(error: error, id: id) }
             guard let session = daemon.attach(self, to: scene, size: size) else {
                 return reply(error: WireError("no_such_scene", "no scene '\(scene)'"), id: id)
             }
@@ -184,7 +186,8 @@ final class Connection {
             reply(.ok(id: id, revision: nil))
         case .resize(let width, let height):
             guard let session else { return reply(error: Self.notAttached, id: nil) }
-            guard let size = daemon.screenSize(width, height) else { return reply(error: Self.screenTooLarge(width, height), id: nil) }
+            let size: Size
+            do { size = try daemon.screenSize(width, height) } catch { return reply(error: error, id: nil) }
             session.viewport.resize(to: size)
             daemon.needFrame(for: session.scene)
         case .input(let event):
@@ -202,10 +205,6 @@ final class Connection {
     }
 
     private static let notAttached = WireError("not_attached", "attach to a scene first")
-
-    private static func screenTooLarge(_ width: Int, _ height: Int) -> WireError {
-        WireError("limit_exceeded", "a screen of \(width)x\(height): each side must be 1…\(WireLimits.default.maximumScreen)")
-    }
 
     static func key(_ event: InputEvent) -> Key? {
         switch event.key {

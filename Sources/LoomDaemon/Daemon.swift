@@ -78,9 +78,13 @@ public final class Daemon {
         connection.session = nil
     }
 
-    func screenSize(_ width: Int, _ height: Int) -> Size? {
-        let limit = WireLimits.default.maximumScreen
-        guard (1...limit).contains(width), (1...limit).contains(height) else { return nil }
+    /// A requested screen, refused unless each side is 1…`maximumScreen` (what the wire can
+    /// carry) and its area at most `maximumScreenCells` (what one client may make the loop draw).
+    func screenSize(_ width: Int, _ height: Int) throws(WireError) -> Size {
+        let side = WireLimits.default.maximumScreen, cells = configuration.maximumScreenCells
+        guard (1...side).contains(width), (1...side).contains(height), width * height <= cells else {
+            throw WireError("limit_exceeded", "a screen of \(width)x\(height): each side must be 1…\(side) and the area at most \(cells) cells")
+        }
         return Size(width: width, height: height)
     }
 

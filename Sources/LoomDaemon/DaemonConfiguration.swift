@@ -8,6 +8,11 @@ public struct DaemonConfiguration: Sendable {
     public var framesPerSecond = 60
     /// Frames a viewer may have unacknowledged before frames for it are coalesced.
     public var maximumUnacknowledgedFrames = 2
+    /// Cells in one viewer's screen or one snapshot. A screen's cost (its grids, its layout,
+    /// a keyframe's bytes, the loop time to draw it) grows with its area, and any client may
+    /// ask for one; past this a request is refused `limit_exceeded`. A 4,096-column terminal
+    /// still fits 244 rows; the largest real terminals are far below it.
+    public var maximumScreenCells = 1_000_000
     /// What each connection may leave unread, and the marks its streams' policies fire at.
     public var outputBudget = OutputBudget()
     /// Who gets which role (`RolePolicy`).

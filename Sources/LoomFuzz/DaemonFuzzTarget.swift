@@ -178,8 +178,9 @@ final class FuzzClient {
     nonisolated(unsafe) static var onFailure: () -> String = { "" }
 
     /// Seconds of silence after which the daemon is taken to have stopped answering: far past
-    /// the heaviest thing an input can ask (a 4096x4096 screen drawn and diffed under the
-    /// fuzzer's instrumentation, while another fuzzer shares the machine).
+    /// the heaviest thing an input can ask (dozens of screens of the largest area the daemon
+    /// serves, drawn and diffed under the fuzzer's instrumentation, while another fuzzer shares
+    /// the machine).
     static let patience: Int32 = 30
 
     /// The next message; nil at the connection's end, after `patience` of silence, or for bytes
