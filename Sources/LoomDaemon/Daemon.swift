@@ -98,16 +98,10 @@ public final class Daemon {
 
     // MARK: - Listening
 
-    /// Listens on the configured socket path. A socket file left by a dead daemon is replaced;
-    /// a live daemon's is not (an error).
+    /// Listens on the configured socket path, replacing only a stale socket (`SocketFile`).
     public func listen() throws {
         let path = configuration.socketPath
-        if access(path, F_OK) == 0 {
-            if Daemon.isListening(path) {
-                throw DaemonError("another daemon is listening on \(path)")
-            }
-            unlink(path)
-        }
+        try SocketFile.prepare(path)
         let server = try PipeServer(loop: loop)
         try server.bind(path, mode: 0o600)
         try serve(server)

@@ -26,8 +26,12 @@ do {
     configuration.framesPerSecond = options.framesPerSecond
     configuration.roles.viewers.formUnion(options.viewerUIDs)
     configuration.roles.controllers.formUnion(options.controllerUIDs)
-    if let directory = configuration.stateDirectory {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    if let directory = configuration.stateDirectory, options.stateDirectory == nil, environment["STATE_DIRECTORY"] == nil {
+        // The default under $XDG_STATE_HOME or ~/.local/state: its parents are the user's own and
+        // made as the XDG spec says (0700). A directory named on the command line needs its
+        // parent to exist (the store creates the directory itself, so a typo is an error).
+        let parent = (directory as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
     let daemon = try Daemon(configuration: configuration)
     daemon.register(scenes: BuiltInScenes.all())
@@ -36,8 +40,6 @@ do {
         try daemon.adopt(descriptor: socket.descriptor)
         Log.write(.info, "serving the socket systemd passed (\(socket.name))")
     } else {
-        let directory = (configuration.socketPath as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try daemon.listen()
         Log.write(.info, "listening on \(configuration.socketPath)")
     }

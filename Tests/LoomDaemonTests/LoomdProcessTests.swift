@@ -117,6 +117,127 @@ struct LoomdProcessTests {
         #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("exclude each other"))
     }
 
+    /// Runs loomd to its exit: its status and what it wrote to stderr. A loomd that is still
+    /// running after `timeout` seconds is stopped and reported as status -1.
+    private func runToExit(_ arguments: [String], directory: String? = nil, timeout: Double = 20) throws -> (status: Int32, errors: String) {
+        let process = Process()
+        process.executableURL = loomd
+        process.arguments = arguments + ["--log-level", "error"]
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        let ranOn = process.isRunning
+        if ranOn { process.terminate() }
+        process.waitUntilExit()
+        return (ranOn ? -1 : process.terminationStatus, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+
+    /// loomd started in the background, serving once `socket` answers.
+    private func start(_ arguments: [String], socket: String, directory: String? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = loomd
+        process.arguments = arguments + ["--log-level", "error"]
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        try process.run()
+        for _ in 0..<1_000 where process.isRunning && !((try? probe(socket)) ?? false) { usleep(10_000) }
+        return process
+    }
+
+    @Test func aSecondDaemonOnTheSameStateDirectoryExitsOneNamingTheHolder() throws {
+        let state = temporaryPath("state"), first = temporaryPath("a.sock"), second = temporaryPath("b.sock")
+        defer { try? FileManager.default.removeItem(atPath: state); unlink(first); unlink(second) }
+        let holder = try start(["--state-dir", state, "--socket", first], socket: first)
+        defer { holder.terminate(); holder.waitUntilExit() }
+        let client = Client.hello(first)
+        client.send(#"{"type":"set","id":1,"path":"/from_a","value":"x"}"#)
+        #expect(client.receive() == .ok(id: 1, revision: 1))
+
+        let (status, errors) = try runToExit(["--state-dir", state, "--socket", second])
+        #expect(status == 1)
+        #expect(errors.contains("in use") && errors.contains("pid \(holder.processIdentifier)"), "\(errors)")
+        #expect(!FileManager.default.fileExists(atPath: second), "the second daemon never listened")
+    }
+
+    @Test func aSocketPathOnlyEverReplacesAStaleSocket() throws {
+        let root = temporaryPath("paths")
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let file = root + "/state.db", directory = root + "/dir", dangling = root + "/dangling"
+        _ = FileManager.default.createFile(atPath: file, contents: Data("precious".utf8))
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        symlink(root + "/nowhere", dangling)
+        let cases: [(socket: String, says: String)] = [
+            (file, "exists and is not a socket (a file of 8 bytes)"),
+            (directory, "is a directory"),
+            (dangling, "is a symbolic link (to \(root)/nowhere, which does not exist)"),
+            (root + "/" + String(repeating: "s", count: 120) + ".sock", "a Unix socket's path holds at most 107"),
+            (root + "/missing/parent/x.sock", "its parent does not exist"),
+        ]
+        for (socket, says) in cases {
+            let (status, errors) = try runToExit(["--ephemeral", "--socket", socket])
+            #expect(status == 1, "\(socket)")
+            #expect(errors.contains(says), "\(socket): \(errors)")
+        }
+        #expect(FileManager.default.contents(atPath: file) == Data("precious".utf8), "the file is untouched")
+        #expect(!FileManager.default.fileExists(atPath: root + "/missing"), "no chain of parents was created")
+
+        // A bare name is a socket in the working directory; a missing directory of its own is made.
+        let bare = try start(["--ephemeral", "--socket", "bare.sock"], socket: root + "/bare.sock", directory: root)
+        #expect(try probe(root + "/bare.sock"))
+        bare.terminate(); bare.waitUntilExit()
+        let nested = try start(["--ephemeral", "--socket", root + "/own/x.sock"], socket: root + "/own/x.sock")
+        #expect(try probe(root + "/own/x.sock"))
+        var status = stat()
+        #expect(stat(root + "/own", &status) == 0 && status.st_mode & 0o777 == 0o700)
+        nested.terminate(); nested.waitUntilExit()
+    }
+
+    /// A store that could be read but not written would serve, then fail every write: it is
+    /// refused at start instead, on a read-only filesystem and for a database the daemon's user
+    /// may not write.
+    @Test(.enabled(if: TemporaryMount.isAvailable, TemporaryMount.unavailable))
+    func storageThatCannotBeWrittenIsRefusedAtStart() throws {
+        let mount = try TemporaryMount(bytes: 8 << 20)
+        let state = mount.path + "/state", socket = temporaryPath("ro.sock")
+        defer { unlink(socket) }
+        let daemon = try start(["--state-dir", state, "--socket", socket], socket: socket)
+        let client = Client.hello(socket)
+        client.send(#"{"type":"set","id":1,"path":"/kept","value":1}"#)
+        #expect(client.receive() == .ok(id: 1, revision: 1))
+        daemon.terminate(); daemon.waitUntilExit()
+        #expect(mount.setReadOnly(true))
+        var (status, errors) = try runToExit(["--state-dir", state, "--socket", socket])
+        #expect(status == 1)
+        #expect(errors.contains("Read-only file system"), "\(errors)")
+        mount.setReadOnly(false)
+
+        // A database owned by root, in a directory the daemon's user (nobody) owns.
+        let setpriv = "/usr/bin/setpriv"
+        try #require(FileManager.default.isExecutableFile(atPath: setpriv), "setpriv (util-linux) runs loomd as another user")
+        #expect(chown(state, 65_534, 65_534) == 0 && chmod(state, 0o755) == 0 && chmod(state + "/state.sqlite", 0o644) == 0)
+        unlink(state + "/lock")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: setpriv)
+        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", loomd.path, "--state-dir", state, "--socket", mount.path + "/n.sock"]
+        let pipe = Pipe()
+        process.standardError = pipe
+        try process.run()
+        process.waitUntilExit()
+        (status, errors) = (process.terminationStatus, String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        #expect(status == 1)
+        #expect(errors.contains("cannot write \(state)/state.sqlite"), "\(errors)")
+
+        // Refused twice, the store is as it was: its owner's daemon finds the acknowledged write.
+        let again = try start(["--state-dir", state, "--socket", socket], socket: socket)
+        defer { again.terminate(); again.waitUntilExit() }
+        let reader = Client.hello(socket)
+        reader.send(#"{"type":"get","id":2,"path":"/kept"}"#)
+        #expect(reader.receive() == .value(id: 2, revision: 1, value: 1))
+    }
+
     private func probe(_ path: String) throws -> Bool {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(descriptor) }

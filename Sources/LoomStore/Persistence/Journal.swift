@@ -18,27 +18,66 @@ public enum SynchronousMode: String, Sendable {
 /// Each transaction is one row, so none is ever half there. `compact` writes a new snapshot and
 /// drops the journal rows it covers.
 final class Journal {
+    /// Held for the journal's life: its lock keeps a second store out.
+    private let directory: StateDirectory
     private let database: SQLiteDatabase
     private let insert: SQLiteDatabase.Statement
     private var pending: [(revision: Int64, patch: [UInt8])] = []
     private(set) var entriesSinceSnapshot = 0
 
-    init(directory: String, synchronous: SynchronousMode) throws(StoreError) {
-        if mkdir(directory, 0o700) != 0 && errno != EEXIST {
-            throw StoreError(.storage, "cannot create the state directory \(directory): \(String(cString: strerror(errno)))")
-        }
-        database = try SQLiteDatabase(path: directory + "/state.sqlite")
-        try database.execute("PRAGMA journal_mode = WAL")
-        try database.execute("PRAGMA synchronous = \(synchronous.rawValue)")
-        try database.execute("""
-            CREATE TABLE IF NOT EXISTS snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), revision INTEGER NOT NULL, document BLOB NOT NULL);
-            CREATE TABLE IF NOT EXISTS journal (revision INTEGER PRIMARY KEY, patch BLOB NOT NULL);
-            """)
+    private init(database: SQLiteDatabase, directory: StateDirectory, entriesSinceSnapshot: Int) throws(StoreError) {
+        self.database = database
+        self.directory = directory
+        self.entriesSinceSnapshot = entriesSinceSnapshot
         insert = try database.prepare("INSERT INTO journal (revision, patch) VALUES (?, ?)")
     }
 
-    /// The document and revision as last committed: the snapshot, then every later transaction.
-    func restore(limits: JSONLimits) throws(StoreError) -> (document: Document, revision: Int64) {
+    /// Opens the store in `path` and restores what was last committed: the snapshot, then every
+    /// later transaction. An empty store is created only in a directory with no trace of one; a
+    /// store that cannot be opened, read whole or written is refused, and its files are left
+    /// as they were found (`StateDirectory`).
+    static func open(directory path: String, synchronous: SynchronousMode, limits: JSONLimits) throws(StoreError)
+        -> (journal: Journal, document: Document, revision: Int64) {
+        let directory = try StateDirectory(path: path)
+        let found = try directory.storeFiles()
+        if found.isEmpty {
+            try directory.createDatabase { database throws(StoreError) in
+                try database.execute("PRAGMA journal_mode = WAL")
+                try database.execute("""
+                    CREATE TABLE snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), revision INTEGER NOT NULL, document BLOB NOT NULL);
+                    CREATE TABLE journal (revision INTEGER PRIMARY KEY, patch BLOB NOT NULL);
+                    """)
+            }
+        }
+        let database = try SQLiteDatabase(path: directory.databasePath)
+        database.checkpointsOnClose = false
+        do throws(StoreError) {
+            guard !database.isReadOnly else {
+                throw StoreError(.storage, "cannot write \(directory.databasePath) (a read-only filesystem, or a file this user may not write)")
+            }
+            let restored: (document: Document, revision: Int64, replayed: Int)?
+            do {
+                try database.execute("PRAGMA synchronous = \(synchronous.rawValue)")
+                let tables = try database.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('snapshot', 'journal')")
+                restored = try tables.step() && tables.int64(0) == 2 ? replay(database, limits: limits) : nil
+            } catch {
+                throw directory.refusal("its contents cannot be read: \(error.message)")
+            }
+            guard let restored else {
+                throw directory.refusal("\(StateDirectory.database) is not a Loom store (it has no snapshot and journal tables)")
+            }
+            database.checkpointsOnClose = true
+            directory.makeFilesPrivate()
+            let journal = try Journal(database: database, directory: directory, entriesSinceSnapshot: restored.replayed)
+            return (journal, restored.document, restored.revision)
+        } catch {
+            database.close()
+            directory.removeCompanions(notIn: found)
+            throw error
+        }
+    }
+
+    private static func replay(_ database: SQLiteDatabase, limits: JSONLimits) throws(StoreError) -> (document: Document, revision: Int64, replayed: Int) {
         var document = Document()
         var revision: Int64 = 0
         let snapshot = try database.prepare("SELECT revision, document FROM snapshot WHERE id = 1")
@@ -61,11 +100,10 @@ final class Journal {
             revision = entry
             replayed += 1
         }
-        entriesSinceSnapshot = replayed
-        return (document, revision)
+        return (document, revision, replayed)
     }
 
-    private func parse(_ bytes: [UInt8], limits: JSONLimits, what: String) throws(StoreError) -> JSONValue {
+    private static func parse(_ bytes: [UInt8], limits: JSONLimits, what: String) throws(StoreError) -> JSONValue {
         var unlimited = limits
         unlimited.maximumBytes = .max
         do {

@@ -4,8 +4,10 @@ import CSQLite
 final class SQLiteDatabase {
     private var handle: OpaquePointer?
 
+    /// Opens the database at `path`, which must exist (a store's files are created by
+    /// `StateDirectory`, never by SQLite on the side).
     init(path: String) throws(StoreError) {
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
         let status = sqlite3_open_v2(path, &handle, flags, nil)
         guard status == SQLITE_OK else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
@@ -15,7 +17,23 @@ final class SQLiteDatabase {
     }
 
     deinit {
-        sqlite3_close(handle)
+        close()
+    }
+
+    /// Closes now (statements still open keep SQLite from closing until they go: `sqlite3_close_v2`).
+    func close() {
+        sqlite3_close_v2(handle)
+        handle = nil
+    }
+
+    /// Whether SQLite opened the file read-only (a read-only filesystem, or a file the process
+    /// may not write): it says so only here, and fails each write later.
+    var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+    /// Whether closing folds the WAL into the database. Off while a store is being checked, so a
+    /// store refused at start is left exactly as it was found.
+    var checkpointsOnClose = true {
+        didSet { _ = loom_sqlite3_db_config_int(handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, checkpointsOnClose ? 0 : 1) }
     }
 
     func execute(_ sql: String) throws(StoreError) {

@@ -38,10 +38,9 @@ public final class Store {
 
     /// A durable store in `stateDirectory`, restored from what was last committed there.
     public init(stateDirectory: String, synchronous: SynchronousMode = .full, limits: JSONLimits = .default) throws(StoreError) {
-        let journal = try Journal(directory: stateDirectory, synchronous: synchronous)
-        let restored = try journal.restore(limits: limits)
+        let restored = try Journal.open(directory: stateDirectory, synchronous: synchronous, limits: limits)
         self.limits = limits
-        self.journal = journal
+        self.journal = restored.journal
         self.document = restored.document
         // What was acknowledged is restored whatever its size; from now on the limit holds.
         document.maximumSize = limits.maximumDocumentBytes

@@ -1,0 +1,55 @@
+import Glibc
+import LoomWire
+
+/// The path a daemon listens on, made ready without harming anything else that is there.
+///
+/// A mistyped `--socket` must not cost a file: only a socket that no daemon answers on (what a
+/// killed daemon leaves) is replaced; anything else at the path is an error that names it. The
+/// socket's own directory is created when missing (0700), never a chain of parents: a typo in
+/// a parent is reported, not built.
+enum SocketFile {
+    /// Bytes in a socket's path: `sun_path` holds 108 with the terminating NUL. The kernel would
+    /// take a longer path cut short, where no client would find it.
+    static let maximumPathBytes = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
+
+    static func prepare(_ path: String) throws(DaemonError) {
+        guard !path.isEmpty else { throw DaemonError("the socket path is empty") }
+        guard path.utf8.count <= maximumPathBytes else {
+            throw DaemonError("the socket path \(path) is \(path.utf8.count) bytes; a Unix socket's path holds at most \(maximumPathBytes)")
+        }
+        try createDirectory(of: path)
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return }
+        switch status.st_mode & S_IFMT {
+        case S_IFSOCK:
+            if Daemon.isListening(path) { throw DaemonError("another daemon is listening on \(path)") }
+            unlink(path)
+        case S_IFLNK:
+            let target = (try? destination(of: path)) ?? "?"
+            throw DaemonError("\(path) is a symbolic link (to \(target)\(access(path, F_OK) == 0 ? "" : ", which does not exist")); "
+                + "loomd replaces only a socket that no daemon answers on")
+        case S_IFDIR:
+            throw DaemonError("\(path) is a directory; name the socket file inside it (for example \(path)/loom.sock)")
+        default:
+            throw DaemonError("\(path) exists and is not a socket (a file of \(status.st_size) bytes); "
+                + "loomd replaces only a socket that no daemon answers on: remove it, or choose another path")
+        }
+    }
+
+    /// The directory part of `path`, created (0700) when missing if its own parent exists.
+    private static func createDirectory(of path: String) throws(DaemonError) {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return }
+        let directory = String(path[..<slash])
+        guard !directory.isEmpty, mkdir(directory, 0o700) != 0, errno != EEXIST else { return }
+        let reason = String(cString: strerror(errno))
+        throw DaemonError("cannot create the socket's directory \(directory): \(reason)"
+            + (errno == ENOENT ? " (its parent does not exist; loomd creates only the socket's own directory)" : ""))
+    }
+
+    private static func destination(of link: String) throws -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(link, &buffer, buffer.count - 1)
+        guard count >= 0 else { throw DaemonError("unreadable") }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Glibc
+import Testing
+
+/// A small tmpfs the test owns: a disk that fills up, or a filesystem made read-only under a
+/// running store. Mounting needs root; tests that need one are skipped, with the reason shown,
+/// where it cannot be had.
+final class TemporaryMount {
+    let path: String
+
+    static let isAvailable: Bool = {
+        guard geteuid() == 0, let probe = try? TemporaryMount(bytes: 1 << 20) else { return false }
+        _ = probe
+        return true
+    }()
+    static let unavailable: Comment = "needs root and a tmpfs mount (run the suite as root, as .ci/run does)"
+
+    init(bytes: Int) throws {
+        path = NSTemporaryDirectory() + "loom-mount-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        guard run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=\(bytes),mode=0755", "tmpfs", path]) else {
+            rmdir(path)
+            throw CocoaError(.fileWriteNoPermission)
+        }
+    }
+
+    /// Remounts read-only (true) or read-write.
+    @discardableResult
+    func setReadOnly(_ readOnly: Bool) -> Bool {
+        run("/usr/bin/mount", ["-o", "remount,\(readOnly ? "ro" : "rw")", path])
+    }
+
+    deinit {
+        _ = run("/usr/bin/umount", ["-l", path])
+        rmdir(path)
+    }
+}
+
+/// Runs a program to its end; whether it exited 0.
+@discardableResult
+func run(_ program: String, _ arguments: [String]) -> Bool {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = arguments
+    process.standardError = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return false }
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+}
