@@ -16,6 +16,12 @@ enum StoreBenchmark {
         figures.append(Figure(key: "patches_per_s_single_grouped", value: operationsPerSecond(directory: directory + "/grouped", operationsPerTransaction: 1, transactionsPerCommit: 100),
                               unit: "ops/s", meaning: "one-operation transactions, 100 per group commit (a busy loop turn)"))
 
+        let (clean, unclean) = restartMilliseconds(directory: directory + "/restart", transactions: 100_000)
+        figures.append(Figure(key: "restart_ms", value: clean, unit: "ms",
+                              meaning: "open the store after 100k one-field transactions and a clean shutdown (a snapshot, nothing to replay)"))
+        figures.append(Figure(key: "restart_ms_after_kill", value: unclean, unit: "ms",
+                              meaning: "the same after SIGKILL at the worst moment: the journal holds its longest (compaction interval − 1 entries) to replay"))
+
         let (text, document) = smallObjects(count: 1_000_000)
         let (restoreMilliseconds, rssMegabytes) = restore(document, directory: directory + "/restore")
         figures.append(Figure(key: "restore_1m_ms", value: restoreMilliseconds, unit: "ms", meaning: "open a state directory holding 1M small objects (snapshot) and restore it"))
@@ -58,6 +64,43 @@ enum StoreBenchmark {
             }
         }
         return Double(operations) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+
+    /// Milliseconds to open a store of `transactions` one-field transactions (to 1,000 jobs,
+    /// committed 100 per turn): after a clean shutdown (what `Daemon.shutdown` does: commit,
+    /// then a snapshot), and after a kill that left the longest journal a store can have.
+    private static func restartMilliseconds(directory: String, transactions: Int) -> (clean: Double, unclean: Double) {
+        func open() -> Double { Measure.median((0..<3).map { _ in Measure.nanoseconds { _ = try? Store(stateDirectory: directory) } }) / 1e6 }
+        do {
+            let store = try Store(stateDirectory: directory)
+            var last = 0
+            func write(_ count: Int) throws {
+                for _ in 0..<count {
+                    try store.set(.string(last % 3 == 0 ? "failed" : "ok"), at: JSONPointer("/jobs/j\(last % 1_000)/status"))
+                    last += 1
+                    if last % 100 == 0 { try store.commit() }
+                }
+                try store.commit()
+            }
+            try write(transactions)
+            try store.compact()
+            withExtendedLifetime(store) {}
+        } catch {
+            return (0, 0)
+        }
+        let clean = open()
+        do {
+            let store = try Store(stateDirectory: directory)
+            for index in 0..<(store.compactionInterval - 1) {
+                try store.set(.int(Int64(index)), at: JSONPointer("/jobs/j\(index % 1_000)/progress"))
+                if index % 100 == 99 { try store.commit() }
+            }
+            try store.commit()
+            // Dropped without a snapshot: what a kill leaves.
+        } catch {
+            return (clean, 0)
+        }
+        return (clean, open())
     }
 
     /// 1M objects like a dashboard's jobs: `{"items":{"0":{"name":…,"status":…,"progress":…},…}}`.

@@ -39,6 +39,7 @@ public final class Daemon {
         self.store = try configuration.stateDirectory.map { try Store(stateDirectory: $0) } ?? Store()
         self.turnTimer = try LoopTimer(loop: loop)
         self.frameTimer = try LoopTimer(loop: loop)
+        self.commitRetry = try LoopTimer(loop: loop)
     }
 
     // MARK: - Scenes
@@ -206,7 +207,14 @@ public final class Daemon {
         onStop()
         watchdog?.close()
         lagTimer?.close()
-        _ = try? store.commit()
+        commitRetry.close()
+        do {
+            try store.commit()
+            // A snapshot now, so the next start reads it instead of replaying the journal.
+            try store.compact()
+        } catch {
+            Log.write(.error, "the store could not be written at shutdown: \(error)")
+        }
         server?.close()
         turnTimer.close()
         frameTimer.close()
@@ -242,17 +250,37 @@ public final class Daemon {
     }
 
     private func endTurn() {
-        do {
-            try store.commit()
-        } catch {
-            for connection in connections.values {
-                connection.send(.error(id: nil, code: error.code.rawValue, message: "the store could not commit: \(error.message)", fatal: false))
-            }
-        }
+        commitStore()
         store.flushWatches()
         renderFrames()
         flushOutput()
     }
+
+    /// Commits the turn's transactions. A commit that fails (a full disk) leaves them pending,
+    /// their writers waiting for their `ok` and new writes refused (`Store.stalled`); it is
+    /// retried every `commitRetryMilliseconds` until it succeeds. No client is told anything
+    /// it did not ask: reads and pings go on.
+    private func commitStore() {
+        let wasStalled = store.stalled != nil
+        do {
+            try store.commit()
+            if wasStalled { Log.write(.info, "the store is written again; writes resume") }
+        } catch {
+            if !wasStalled { Log.write(.error, "the store cannot be written, writes are refused until it can: \(error.message)") }
+            guard !isShuttingDown, !commitRetryScheduled else { return }
+            commitRetryScheduled = true
+            commitRetry.start(after: Self.commitRetryMilliseconds) { [unowned self] in
+                commitRetryScheduled = false
+                commitStore()
+                flushOutput()
+            }
+        }
+    }
+
+    /// How often a stalled store tries to commit again.
+    static let commitRetryMilliseconds: UInt64 = 500
+    private let commitRetry: LoopTimer
+    private var commitRetryScheduled = false
 
     /// Called by a connection when it queues its first output of the turn.
     func flushAtEndOfTurn(_ connection: Connection) {

@@ -49,8 +49,10 @@ public final class DaemonThread: Sendable {
     }
 
     /// Says `bye` to every client, commits, stops the loop, and waits for the thread to end.
+    /// Once: later calls return at once.
     public func shutDown() {
-        stop.withLock { $0 }?.send()
+        guard let trigger = stop.withLock({ trigger in defer { trigger = nil }; return trigger }) else { return }
+        trigger.send()
         finished.wait()
         unlink(socket)
     }

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import LoomStore
+@testable import LoomStore
 import Testing
 
 /// The state directory's rules (docs/store.md, "The durability contract"): one store at a time,
@@ -170,13 +170,10 @@ struct StateDirectoryTests {
             try FileManager.default.removeItem(atPath: live)
         }
 
+        /// Another program's SQLite database, with a table of its own.
         private func makeForeignDatabase(at path: String) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            process.arguments = ["-c", "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('create table t (x)'); c.commit()", path]
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
+            _ = FileManager.default.createFile(atPath: path, contents: Data())
+            try SQLiteDatabase(path: path).execute("CREATE TABLE t (x)")
         }
 
         private func overwrite(_ path: String, at offset: UInt64, with bytes: [UInt8]) throws {

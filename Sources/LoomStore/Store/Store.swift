@@ -195,6 +195,9 @@ public final class Store {
 
     /// Runs edits as one transaction: all or none; then the revision, the journal, the readers.
     private func transact(_ edits: (inout Document, inout Document.EditLog) throws -> Void) throws(StoreError) -> Int64 {
+        if let stalled {
+            throw StoreError(.storage, "writes are refused until the state directory can be written again (\(stalled.message))")
+        }
         var log = Document.EditLog()
         do {
             try edits(&document, &log)
@@ -220,14 +223,24 @@ public final class Store {
 
     /// Makes every transaction so far durable (one SQLite transaction for all of them), then
     /// runs the waiters it satisfied. The host calls it once per loop turn, before replying.
+    ///
+    /// When the state directory cannot be written (a full disk), the commit throws and the
+    /// transactions stay pending: applied, unacknowledged, written by the next `commit()` that
+    /// succeeds (the host retries). Meanwhile new transactions are refused (`stalled`), so what
+    /// waits is at most one turn's writes and no client is ever told a write failed that later
+    /// turns out durable.
     @discardableResult
     public func commit() throws(StoreError) -> Int64 {
         if let journal {
-            try journal.commit()
-            durableRevision = revision
-            if journal.entriesSinceSnapshot >= compactionInterval {
-                try journal.compact(document: document.root, revision: revision)
+            do {
+                try journal.commit()
+                stalled = nil
+            } catch {
+                stalled = error
+                throw error
             }
+            durableRevision = revision
+            compactIfDue(journal)
         }
         let ready = waiters.filter { $0.revision <= durableRevision }
         waiters.removeAll { $0.revision <= durableRevision }
@@ -235,10 +248,33 @@ public final class Store {
         return durableRevision
     }
 
+    /// Why the last commit failed, while its transactions wait to be written; nil when every
+    /// transaction applied is durable or on its way in this turn's commit.
+    public private(set) var stalled: StoreError?
+
+    /// Entries past `compactionInterval` before the next try, after a snapshot could not be
+    /// written: a snapshot the disk cannot hold is not rewritten every turn.
+    private var compactionBackoff = 0
+
+    /// A snapshot once the journal is long enough. Everything is durable already, so a snapshot
+    /// that cannot be written costs only a longer journal: it is tried again later.
+    private func compactIfDue(_ journal: Journal) {
+        guard journal.entriesSinceSnapshot >= compactionInterval + compactionBackoff else { return }
+        do {
+            try journal.compact(document: document.root, revision: revision)
+            compactionBackoff = 0
+        } catch {
+            compactionBackoff += compactionInterval
+        }
+    }
+
     /// Runs `action` once `revision` is durable: now, or at the `commit()` that makes it so.
     public func wait(for revision: Int64, _ action: @escaping () -> Void) {
         if revision <= durableRevision { action() } else { waiters.append((revision, action)) }
     }
+
+    /// Transactions a start would replay on top of the snapshot (0 after `compact()`).
+    public var entriesSinceSnapshot: Int { journal?.entriesSinceSnapshot ?? 0 }
 
     /// Writes a snapshot now and empties the journal (a clean shutdown makes the next start fast).
     public func compact() throws(StoreError) {
