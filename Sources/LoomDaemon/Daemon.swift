@@ -89,8 +89,12 @@ public final class Daemon {
         return Size(width: width, height: height)
     }
 
+    /// The scene drawn for a viewport of `size` made for the purpose. Drawing it evaluates what
+    /// changes left pending, which the scene's viewers have not been sent yet: they are owed a
+    /// frame still, whatever the graph says once the snapshot has settled it.
     func snapshot(scene name: String, size: Size, markup: Bool) -> String? {
         guard let scene = scenes[name] else { return nil }
+        if scene.graph.needsFrame { needFrame(for: scene) }
         let viewport = scene.renderer.addViewport(size: size)
         defer { scene.renderer.removeViewport(viewport) }
         _ = scene.renderer.render(only: [viewport])

@@ -1,5 +1,7 @@
 import Glibc
+import LoomCells
 import LoomDaemon
+import LoomGraph
 import LoomScenes
 import LoomStore
 import LoomWire
@@ -231,6 +233,35 @@ extension ProtocolContractTests {
         #expect(Self.frame(from: viewer).first == .keyframe(width: 20, height: 4), "the viewport kept its size")
     }
 
+    /// A snapshot draws its scene inside the daemon, evaluating what a change left pending; the
+    /// viewers must still get the frame that change owes them (found by the daemon fuzz target:
+    /// a `set` and a `snapshot` in one read left every viewer of the dashboard showing the old
+    /// board, once nothing lazy was on screen to be invalidated by the snapshot's viewport).
+    @Test func aSnapshotInTheTurnOfAChangeLeavesTheViewersTheirFrame() {
+        let daemon = DaemonThread { $0.register(scene: "name", NameBoard()) }
+        defer { daemon.shutDown() }
+        let script = Client.hello(daemon.socket)
+        let viewer = Client.hello(daemon.socket, role: .viewer)
+        viewer.send(.attach(id: 1, scene: "name", width: 20, height: 2))
+        #expect(viewer.receive() == .ok(id: 1, revision: nil))
+        var screen = CellGrid(width: 0, height: 0)
+        func show(_ frame: [Message]) {
+            for message in frame {
+                if case .keyframe(let width, let height) = message { screen = CellGrid(width: width, height: height) }
+                if case .grid(let operation) = message { screen.apply([operation]) }
+                if case .flush(let sequence) = message { viewer.send(.ack(sequence: sequence)) }
+            }
+        }
+        show(Self.frame(from: viewer))
+        #expect(screen.lines.first?.hasPrefix("name: ?") == true)
+        for (id, name) in [(Int64(2), "ada"), (3, "grace")] {
+            script.send(MessageEncoder.encode(.set(id: RequestID(id), path: "/name", value: .string(name)), as: .json)
+                        + MessageEncoder.encode(.snapshot(id: RequestID(id + 100), scene: "name", width: 30, height: 3, markup: false), as: .json))
+            show(Self.frame(from: viewer))
+            #expect(screen.lines.first?.hasPrefix("name: \(name)") == true, "\(screen.lines)")
+        }
+    }
+
     /// `ack` is cumulative: acknowledging the second frame acknowledges the first.
     @Test func anAckAcknowledgesEveryFrameUpToIt() {
         let daemon = DaemonThread { $0.register(scene: "jobs", JobBoard()) }
@@ -308,4 +339,10 @@ extension ProtocolContractTests {
         #expect(Set(scene.keys) == ["nodes", "bodies", "frames", "viewers"])
         #expect(Set(viewerStats.keys) == ["frames", "bytes", "coalesced_frames", "ack_latency_ms", "unacknowledged"])
     }
+}
+
+/// One text from the store, nothing lazy.
+private struct NameBoard: View {
+    @StoreValue("/name") var name: JSONValue?
+    var body: some View { Text("name: \(name?.stringValue ?? "?")") }
 }

@@ -112,6 +112,11 @@ struct DependencyRuleTests {
         #expect(woken == ["other", "root"])
     }
 
+    @Test func replacingTheRootWithAScalarWakesEveryReader() throws {
+        let woken = try evaluated { try $0.set(4, at: .root) }
+        #expect(woken == ["root", "items", "itemKeys", "item0", "liked0", "liked1", "item2", "item0Keys", "other", "jobB", "jobKeys"])
+    }
+
     @Test func readsOutsideABodyRecordNothing() throws {
         let store = Store()
         try store.set(json(#"{"a":1}"#), at: .root)
