@@ -19,6 +19,9 @@ final class Connection {
     /// Scenes this connection traces (`nil` in the set: all).
     var traced: Set<String?> = []
     private var watches: [WatchToken] = []
+    /// Acknowledgements waiting for durability, cancelled if the connection goes first.
+    private var pendingWaits: [Int: WaitToken] = [:]
+    private var waitCount = 0
     private(set) var isClosed = false
     /// What this turn has for the client, written once at the end of the turn: a script
     /// pipelining a thousand requests gets its thousand replies in one write, not a thousand.
@@ -32,21 +35,39 @@ final class Connection {
 
     // MARK: - Input
 
+    /// Requests read and not yet handled. One read brings whatever the client pipelined (up to
+    /// 64 KB of it); while the client leaves `OutputBudget.highMark` bytes unread, no more of
+    /// them are handled and nothing more is read from it (backpressure: its writes wait in the
+    /// kernel), so a client that asks without reading costs the daemon its budget, not its replies.
+    private var backlog: [Result<Message, WireError>] = []
+    private var handled = 0
+
     /// Handles what arrived. The end of the turn is asked for by what gives it work: output
     /// queued (`send`), a control request (the store's commit, watches and frames), a
     /// scene that needs a frame (`Daemon.needFrame(for:)`). A read of acknowledgements alone,
     /// the most common one, asks for nothing.
     func received(_ bytes: [UInt8]) {
         do {
-            for result in try decoder.feed(bytes) {
-                guard !isClosed else { return }
-                switch result {
-                case .success(let message): handle(message)
-                case .failure(let error): failed(error)
-                }
-            }
+            backlog += try decoder.feed(bytes)
         } catch {
-            fail(code: error.code, error.message)
+            return fail(code: error.code, error.message)
+        }
+        handleBacklog()
+    }
+
+    private func handleBacklog() {
+        while handled < backlog.count, !isClosed, !isOverBudget {
+            let result = backlog[handled]
+            handled += 1
+            switch result {
+            case .success(let message): handle(message)
+            case .failure(let error): failed(error)
+            }
+            if queuedBytes > budget.highMark { goOverBudget() }
+        }
+        if handled == backlog.count {
+            backlog.removeAll()
+            handled = 0
         }
     }
 
@@ -55,7 +76,7 @@ final class Connection {
     /// was wrong with it: fatal, `hello_expected`.
     private func failed(_ error: WireError) {
         guard role != nil else { return fail(code: "hello_expected", "the first message must be a hello (\(error.message))", id: error.id) }
-        reply(error.reply)
+        send(error.reply)
     }
 
     /// Sends a fatal error and closes once it is written.
@@ -76,7 +97,7 @@ final class Connection {
             }
             viewer(message)
         case .ping(let id):
-            reply(.pong(id: id))
+            send(.pong(id: id))
         case .hello(let id, _, _, _, _):
             reply(error: WireError("malformed_message", "hello was already received"), id: id)
         default:
@@ -115,7 +136,7 @@ final class Connection {
             case .merge(let id, let path, let value):
                 acknowledgeWhenDurable(id, try store.merge(value, at: try JSONPointer(path)))
             case .get(let id, let path):
-                reply(.value(id: id, revision: store.revision, value: store.value(at: try JSONPointer(path))))
+                send(.value(id: id, revision: store.revision, value: store.value(at: try JSONPointer(path))))
             case .watch(let id, let paths):
                 guard watches.count + paths.count <= Self.maximumWatches else {
                     return reply(error: WireError("limit_exceeded", "a connection watches at most \(Self.maximumWatches) paths (\(watches.count) now)"), id: id)
@@ -126,7 +147,7 @@ final class Connection {
                         for event in events { self?.sendChange(watch: id, event) }
                     })
                 }
-                reply(.ok(id: id, revision: store.revision))
+                send(.ok(id: id, revision: store.revision))
             case .wait(let id, let revision):
                 // A revision not reached yet may never be: waiting for it would hold the request
                 // (and whatever it keeps) for as long as nobody writes.
@@ -135,21 +156,21 @@ final class Connection {
                 }
                 acknowledgeWhenDurable(id, revision)
             case .scenes(let id):
-                reply(.sceneList(id: id, scenes: daemon.sceneNames))
+                send(.sceneList(id: id, scenes: daemon.sceneNames))
             case .stats(let id):
-                reply(.statsReport(id: id, stats: daemon.statistics()))
+                send(.statsReport(id: id, stats: daemon.statistics()))
             case .trace(let id, let scene):
                 if let scene, !daemon.sceneNames.contains(scene) { return reply(error: WireError("no_such_scene", "no scene '\(scene)'"), id: id) }
                 traced.insert(scene)
                 daemon.tracingChanged()
-                reply(.ok(id: id, revision: nil))
+                send(.ok(id: id, revision: nil))
             case .snapshot(let id, let scene, let width, let height, let markup):
                 let size: Size
                 do { size = try daemon.screenSize(width, height) } catch { return reply(error: error, id: id) }
                 guard let text = daemon.snapshot(scene: scene, size: size, markup: markup) else {
                     return reply(error: WireError("no_such_scene", "no scene '\(scene)'"), id: id)
                 }
-                reply(.snapshotText(id: id, text: text))
+                send(.snapshotText(id: id, text: text))
             default:
                 break
             }
@@ -161,8 +182,13 @@ final class Connection {
     /// Replies `ok` once `revision` is durable (after the group commit of this loop turn).
     private func acknowledgeWhenDurable(_ id: RequestID, _ revision: Int64) {
         // Already durable (an ephemeral store, or nothing changed): no waiter to keep.
-        guard revision > daemon.store.durableRevision else { return reply(.ok(id: id, revision: revision)) }
-        daemon.store.wait(for: revision) { [weak self] in self?.reply(.ok(id: id, revision: revision)) }
+        guard revision > daemon.store.durableRevision else { return send(.ok(id: id, revision: revision)) }
+        waitCount += 1
+        let key = waitCount
+        pendingWaits[key] = daemon.store.wait(for: revision) { [weak self] in
+            self?.pendingWaits[key] = nil
+            self?.send(.ok(id: id, revision: revision))
+        }
     }
 
     // MARK: - Viewer requests
@@ -179,11 +205,11 @@ final class Connection {
             session.highlights = highlight
             self.session = session
             daemon.tracingChanged()
-            reply(.ok(id: id, revision: nil))
+            send(.ok(id: id, revision: nil))
         case .detach(let id):
             guard session != nil else { return reply(error: Self.notAttached, id: id) }
             daemon.detach(self)
-            reply(.ok(id: id, revision: nil))
+            send(.ok(id: id, revision: nil))
         case .resize(let width, let height):
             guard let session else { return reply(error: Self.notAttached, id: nil) }
             let size: Size
@@ -231,7 +257,7 @@ final class Connection {
     // MARK: - Output
 
     private func reply(error: WireError, id: RequestID?) {
-        reply(.error(id: id, code: error.code, message: error.message, fatal: false))
+        send(.error(id: id, code: error.code, message: error.message, fatal: false))
     }
 
     func send(_ message: Message) {
@@ -259,13 +285,14 @@ final class Connection {
     private var heldChanges: [RequestID: [JSONPointer: Int64]] = [:]
     /// Evaluations dropped while over the budget, said once the client reads again.
     private var droppedEvaluations: Int64 = 0
-    /// Streams are held back until the client has read down to the low mark.
-    private var isHoldingStreams = false
+    /// Past the high mark until the client has read down to the low mark: streams held, requests
+    /// neither read nor handled.
+    private var isOverBudget = false
 
     /// A watch's change: sent, or held back (coalesced per path) while the client does not read.
     func sendChange(watch: RequestID, _ event: WatchEvent) {
-        if !isHoldingStreams && queuedBytes > budget.highMark { startHoldingStreams() }
-        guard isHoldingStreams else {
+        if !isOverBudget && queuedBytes > budget.highMark { goOverBudget() }
+        guard isOverBudget else {
             return send(.changed(watch: watch, revision: event.revision, path: event.path.description, value: event.value))
         }
         heldChanges[watch, default: [:]][event.path] = event.revision
@@ -273,27 +300,40 @@ final class Connection {
 
     /// A traced evaluation: sent, or dropped and counted while the client does not read.
     func sendEvaluation(_ message: Message) {
-        if !isHoldingStreams && queuedBytes > budget.highMark { startHoldingStreams() }
-        guard isHoldingStreams else { return send(message) }
+        if !isOverBudget && queuedBytes > budget.highMark { goOverBudget() }
+        guard isOverBudget else { return send(message) }
         droppedEvaluations += 1
     }
 
-    private func startHoldingStreams() {
-        isHoldingStreams = true
-        Log.write(.notice, "a client is not reading its streams (\(queuedBytes) bytes queued): holding watches, dropping traces")
-        // An empty write completes once everything before it is written.
-        stream.write([]) { [weak self] _ in self?.checkDrained() }
+    private func goOverBudget() {
+        isOverBudget = true
+        stream.stopReading()
+        Log.write(.notice, "a client is not reading (\(queuedBytes) bytes queued): holding its watches, dropping its traces, reading nothing from it")
+        whenWritten { $0.checkDrained() }
     }
 
-    /// Called as queued writes complete while holding: below the low mark, held changes are sent
-    /// (each path once, with its value now) and dropped evaluations counted.
-    private func checkDrained() {
-        guard isHoldingStreams, !isClosed else { return }
-        guard queuedBytes <= budget.lowMark else {
-            stream.write([]) { [weak self] _ in self?.checkDrained() }
-            return
+    /// Runs `next` once everything queued so far is written (an empty write completes after
+    /// the writes before it); a write that failed (the client is gone) closes the connection
+    /// instead, so a client that left is not served what it asked before it left.
+    private func whenWritten(_ next: @escaping (Connection) -> Void) {
+        stream.write([]) { [weak self] error in
+            guard let self else { return }
+            if error != nil { close() } else { next(self) }
         }
-        isHoldingStreams = false
+    }
+
+    /// Called as queued writes complete while over the budget: below the low mark, reading and
+    /// handling resume, held changes are sent (each path once, with its value now) and dropped
+    /// evaluations counted.
+    private func checkDrained() {
+        guard isOverBudget, !isClosed else { return }
+        guard queuedBytes <= budget.lowMark else { return whenWritten { $0.checkDrained() } }
+        isOverBudget = false
+        do {
+            try stream.resumeReading()
+        } catch {
+            return close()
+        }
         let held = heldChanges
         heldChanges = [:]
         var messages: [Message] = []
@@ -306,17 +346,7 @@ final class Connection {
         droppedEvaluations = 0
         Log.write(.notice, "a client read again: \(messages.count) held messages sent")
         send(messages)
-    }
-
-    /// A request's reply: a client with `OutputBudget.highMark` bytes of replies unread (beyond
-    /// the frames flow control lets it have) is not reading; it is told so and closed.
-    private func reply(_ message: Message) {
-        let frames = session?.unacknowledgedBytes ?? 0
-        guard queuedBytes - frames <= budget.highMark else {
-            Log.write(.notice, "closing a client that does not read its replies (\(queuedBytes) bytes queued)")
-            return fail(code: "output_overflow", "\(queuedBytes) bytes of replies are unread: read them before asking for more", id: message.id)
-        }
-        send(message)
+        handleBacklog()
     }
 
     /// Queues messages for the end of the turn; with `thenClose`, writes everything now and
@@ -394,6 +424,8 @@ final class Connection {
         isClosed = true
         for watch in watches { daemon.store.cancel(watch) }
         watches.removeAll()
+        for wait in pendingWaits.values { daemon.store.cancel(wait) }
+        pendingWaits.removeAll()
         daemon.connectionClosed(self)
     }
 }

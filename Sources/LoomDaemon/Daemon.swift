@@ -40,6 +40,7 @@ public final class Daemon {
         self.turnTimer = try LoopTimer(loop: loop)
         self.frameTimer = try LoopTimer(loop: loop)
         self.commitRetry = try LoopTimer(loop: loop)
+        self.handshakeTimer = try LoopTimer(loop: loop)
     }
 
     // MARK: - Scenes
@@ -129,11 +130,32 @@ public final class Daemon {
         acceptedConnections += 1
         let connection = Connection(daemon: self, stream: stream, granted: configuration.roles.role(for: stream.peerCredentials))
         connections[ObjectIdentifier(connection)] = connection
+        awaitHello(from: connection)
         do {
             try stream.startReading(onData: { [weak connection] bytes in connection?.received(bytes) },
                                     onEnd: { [weak connection] _ in connection?.close() })
         } catch {
             connection.close()
+        }
+    }
+
+    /// Connections that had not said hello when last looked at, oldest first, with when they
+    /// connected. Checked once a second while there are any (`helloTimeout`).
+    private var awaitingHello: [(connection: Connection, since: UInt64)] = []
+    private let handshakeTimer: LoopTimer
+
+    private func awaitHello(from connection: Connection) {
+        awaitingHello.append((connection, loop.now))
+        guard awaitingHello.count == 1 else { return }
+        handshakeTimer.start(after: 1_000, every: 1_000) { [unowned self] in
+            let now = loop.now
+            awaitingHello.removeAll { $0.connection.role != nil || $0.connection.isClosed }
+            let expired = awaitingHello.prefix { now - $0.since >= configuration.helloTimeout }
+            awaitingHello.removeFirst(expired.count)
+            for (connection, _) in expired {
+                connection.fail(code: "hello_expected", "no hello within \(configuration.helloTimeout) ms of connecting")
+            }
+            if awaitingHello.isEmpty { handshakeTimer.stop() }
         }
     }
 
@@ -212,6 +234,7 @@ public final class Daemon {
         watchdog?.close()
         lagTimer?.close()
         commitRetry.close()
+        handshakeTimer.close()
         do {
             try store.commit()
             // A snapshot now, so the next start reads it instead of replaying the journal.
@@ -395,7 +418,7 @@ public final class Daemon {
         return ["scenes": .object(sceneStats), "connections": .int(Int64(connections.count)),
                 "loop": ["lag_ms": .int(Int64(loopLagMilliseconds)), "max_lag_ms": .int(Int64(maximumLoopLagMilliseconds))],
                 "accepted_connections": .int(Int64(acceptedConnections)), "revision": .int(store.revision),
-                "durable_revision": .int(store.durableRevision)]
+                "durable_revision": .int(store.durableRevision), "waiting_acknowledgements": .int(Int64(store.waitingActions))]
     }
 }
 

@@ -13,6 +13,10 @@ public struct DaemonConfiguration: Sendable {
     /// ask for one; past this a request is refused `limit_exceeded`. A 4,096-column terminal
     /// still fits 244 rows; the largest real terminals are far below it.
     public var maximumScreenCells = 1_000_000
+    /// Milliseconds a new connection has to send its `hello`; past it, a fatal `hello_expected`
+    /// and the connection is closed (before the handshake a peer is nobody, and may not hold a
+    /// descriptor and a buffer for as long as it likes).
+    public var helloTimeout: UInt64 = 5_000
     /// What each connection may leave unread, and the marks its streams' policies fire at.
     public var outputBudget = OutputBudget()
     /// Who gets which role (`RolePolicy`).

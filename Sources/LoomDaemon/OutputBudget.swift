@@ -8,9 +8,11 @@
 ///   holds, as ever). What is held is bounded by the document's paths, not by the changes.
 /// - `evaluation` (a trace): past `highMark`, evaluations are dropped and counted; once read down
 ///   to `lowMark`, one `dropped` message says how many.
-/// - replies: a client that has `highMark` bytes of replies unread when it asks for more is
-///   not reading them; it gets a fatal `output_overflow` and is closed.
-/// - viewer frames: not counted against it; flow control bounds them (two unacknowledged frames).
+/// - requests: past `highMark`, nothing more is read from the client or handled of what it
+///   already sent (backpressure: its writes wait in the kernel); once it has read down to
+///   `lowMark`, reading resumes. No reply is lost, and none is made before there is room for it.
+/// - viewer frames: flow control bounds them (two unacknowledged frames); they count towards
+///   the marks like everything queued.
 ///
 /// The marks are far above what a reading client ever has queued (a reply is written before the
 /// next request is read), and far below what would hurt the daemon: 4 MiB a connection.

@@ -14,9 +14,11 @@ public struct PeerCredentials: Sendable, Equatable {
 public final class SocketStream: Handle {
     private var onData: (([UInt8]) -> Void)?
     private var onEnd: ((LoopError?) -> Void)?
-    private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
+    /// The loop's, shared by every stream on it (`EventLoop.readBuffer`).
+    private let readBuffer: UnsafeMutableRawBufferPointer
 
     init(loop: EventLoop) throws(LoopError) {
+        readBuffer = loop.readBuffer
         super.init(uv_pipe_t.self)
         try LoopError.check(uv_pipe_init(loop.loop, pipe, 0), "uv_pipe_init")
         retainForLoop()
@@ -41,15 +43,18 @@ public final class SocketStream: Handle {
     public func startReading(onData: @escaping ([UInt8]) -> Void, onEnd: @escaping (LoopError?) -> Void) throws(LoopError) {
         self.onData = onData
         self.onEnd = onEnd
+        try resumeReading()
+    }
+
+    /// Reads again after `stopReading()`, delivering to the same handlers.
+    public func resumeReading() throws(LoopError) {
         try LoopError.check(uv_read_start(stream, { handle, suggested, buffer in
             guard let owner = Handle.owner(handle, as: SocketStream.self), let buffer else { return }
-            owner.readBuffer.withUnsafeMutableBufferPointer { bytes in
-                buffer.pointee = uv_buf_init(UnsafeMutableRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self), UInt32(bytes.count))
-            }
+            buffer.pointee = uv_buf_init(owner.readBuffer.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(owner.readBuffer.count))
         }, { handle, count, _ in
             guard let owner = Handle.owner(handle, as: SocketStream.self) else { return }
             if count > 0 {
-                owner.onData?(Array(owner.readBuffer[0..<count]))
+                owner.onData?(Array(UnsafeRawBufferPointer(rebasing: owner.readBuffer[0..<count])))
             } else if count < 0 {
                 let end = owner.onEnd
                 owner.stopReading()

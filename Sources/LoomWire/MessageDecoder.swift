@@ -5,9 +5,9 @@ public enum Encoding: String, Sendable {
 
 /// Cuts a connection's bytes into messages, in its current encoding.
 ///
-/// Buffered bytes are bounded by `maximumMessageBytes`: a JSON line or a binary frame longer
-/// than that is a fatal framing error (thrown), checked before the bytes are kept — for a binary
-/// frame, from its length prefix alone. A message that is framed but wrong (bad JSON, a missing
+/// Buffered bytes are bounded by `maximumMessageBytes` (`maximumHelloBytes` before the first
+/// message): a JSON line or a binary frame longer than that is a fatal framing error (thrown),
+/// checked before the bytes are kept — for a binary frame, from its length prefix alone. A message that is framed but wrong (bad JSON, a missing
 /// member) is returned as a failure; the connection goes on.
 public struct MessageDecoder {
     public var encoding: Encoding
@@ -38,11 +38,13 @@ public struct MessageDecoder {
         while start < buffer.count {
             switch encoding {
             case .json:
-                guard let end = buffer[max(start, scanned)...].firstIndex(of: UInt8(ascii: "\n")) else {
+                let limit = readFirstMessage ? limits.maximumMessageBytes : limits.maximumHelloBytes
+                let end = buffer[max(start, scanned)...].firstIndex(of: UInt8(ascii: "\n"))
+                guard (end ?? buffer.count) - start <= limit else {
+                    throw .framing(readFirstMessage ? "a line longer than \(limit) bytes" : "a first line (the hello) longer than \(limit) bytes")
+                }
+                guard let end else {
                     scanned = buffer.count
-                    guard buffer.count - start <= limits.maximumMessageBytes else {
-                        throw .framing("a line longer than \(limits.maximumMessageBytes) bytes")
-                    }
                     return messages
                 }
                 let line = Array(buffer[start..<end])

@@ -5,6 +5,9 @@ import LoomStore
 public struct WireLimits: Sendable, Equatable {
     /// Bytes in one JSON line or one binary frame (a large patch fits; a runaway peer does not).
     public var maximumMessageBytes = 16 << 20
+    /// Bytes of a connection's first line, its `hello`: before the handshake a peer is nobody,
+    /// and may not make the daemon hold more than this for it (a real hello is about 100 bytes).
+    public var maximumHelloBytes = 4_096
     /// JSON nesting inside a message.
     public var maximumDepth = 512
     /// Bytes of text in one cell (one grapheme cluster); layout never draws a longer one.

@@ -64,6 +64,35 @@ struct DurableStoreTests {
         #expect(restored.value(at: try JSONPointer("/big")) == big)
     }
 
+    /// A `wait` is kept until its revision is durable, or its connection goes: 100 clients that
+    /// wait on a stalled store and leave leave nothing behind.
+    @Test(.enabled(if: TemporaryMount.isAvailable, TemporaryMount.unavailable))
+    func theWaitsOfAConnectionThatLeavesAreReleased() throws {
+        let mount = try TemporaryMount(bytes: 2 << 20)
+        let state = mount.path + "/state"
+        let daemon = DaemonThread(adjusting: { $0.stateDirectory = state })
+        defer { daemon.shutDown() }
+        let writer = Client.hello(daemon.socket), observer = Client.hello(daemon.socket)
+        fillDisk(mount.path + "/filler")
+        writer.send(.set(id: 1, path: "/big", value: .string(String(repeating: "x", count: 400_000))))
+        #expect(writer.receive(timeout: 1) == nil, "the write is pending")
+        for _ in 0..<100 {
+            let leaver = Client.hello(daemon.socket)
+            leaver.send(.wait(id: 2, revision: 1))
+        }
+        var waiting: JSONValue?
+        for _ in 0..<100 {
+            observer.send(.stats(id: 3))
+            guard case .statsReport(3, let stats)? = observer.receive() else { break }
+            waiting = stats["waiting_acknowledgements"]
+            if waiting == 1 { break }
+            usleep(20_000)
+        }
+        #expect(waiting == 1, "only the writer's acknowledgement waits")
+        unlink(mount.path + "/filler")
+        #expect(writer.receive(timeout: 3) == .ok(id: 1, revision: 1))
+    }
+
     /// Writes a file until the filesystem is full.
     private func fillDisk(_ path: String) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)

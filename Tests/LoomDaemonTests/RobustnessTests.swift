@@ -84,6 +84,34 @@ struct RobustnessTests {
         #expect(json.count + 9 >= 30)
     }
 
+    /// Before its hello a connection is nobody: its first line may hold at most 4 KiB of the
+    /// daemon's memory (`maximumHelloBytes`), for at most `helloTimeout`.
+    @Test func beforeItsHelloAConnectionMayHoldAFewKilobytesForAFewSeconds() {
+        let daemon = DaemonThread(adjusting: { $0.helloTimeout = 300 })
+        defer { daemon.shutDown() }
+        let long = Client(daemon.socket)
+        long.send(Array(repeating: UInt8(ascii: "x"), count: 4_097))
+        guard case .error(nil, "framing", let message, true)? = long.receive() else { Issue.record("a first line past 4 KiB is refused"); return }
+        #expect(message.contains("4096"))
+        #expect(long.receive(timeout: 1) == nil, "and the connection is closed")
+
+        let silent = Client(daemon.socket)
+        let started = Date()
+        guard case .error(nil, "hello_expected", let said, true)? = silent.receive(timeout: 5) else { Issue.record("a silent connection is closed"); return }
+        #expect(said.contains("no hello within 300 ms"))
+        #expect(Date().timeIntervalSince(started) < 2.5)
+
+        // A hello that arrives in time is served, whatever its pace.
+        let slow = Client(daemon.socket)
+        slow.send(Array(#"{"type":"hello","id":0,"#.utf8))
+        usleep(100_000)
+        slow.send(Array(#""versions":[1,1]}"#.utf8) + [0x0A])
+        guard case .welcome? = slow.receive() else { Issue.record("a slow hello is welcome"); return }
+        usleep(1_500_000)
+        slow.send(.ping(id: 1))
+        #expect(slow.receive() == .pong(id: 1), "after its hello a connection may idle")
+    }
+
     @Test func tenThousandConnectAttachDisconnectCyclesLeaveNoDescriptorsOrMemoryBehind() {
         // The real loomd, so its descriptors and memory are counted alone.
         let daemon = DaemonProcess()

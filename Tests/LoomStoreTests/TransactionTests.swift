@@ -193,6 +193,22 @@ struct WatchTests {
         store.wait(for: revision) { reached.append(0) }
         #expect(reached == [revision, 0], "already durable: at once")
     }
+
+    @Test func aCancelledWaitNeverRunsAndIsForgotten() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = try Store(stateDirectory: directory)
+        var reached: [String] = []
+        let revision = try store.set(1, at: pointer("/n"))
+        let cancelled = try #require(store.wait(for: revision) { reached.append("cancelled") })
+        store.wait(for: revision) { reached.append("kept") }
+        #expect(store.waitingActions == 2)
+        store.cancel(cancelled)
+        #expect(store.waitingActions == 1)
+        try store.commit()
+        #expect(reached == ["kept"])
+        #expect(store.waitingActions == 0)
+    }
 }
 
 @Suite("Edits happen in place")

@@ -23,7 +23,9 @@ public final class Store {
     private(set) var document: Document
     private let dependencies = DependencyIndex()
     private var watches = Watches()
-    private var waiters: [(revision: Int64, action: () -> Void)] = []
+    /// Actions waiting for their revision to be durable, by `WaitToken`: in the order they came.
+    private var waiters: [Int: (revision: Int64, action: () -> Void)] = [:]
+    private var waitCount = 0
     private let journal: Journal?
 
     /// A store kept in memory only (`--ephemeral`: demos and tests).
@@ -242,9 +244,11 @@ public final class Store {
             durableRevision = revision
             compactIfDue(journal)
         }
-        let ready = waiters.filter { $0.revision <= durableRevision }
-        waiters.removeAll { $0.revision <= durableRevision }
-        for waiter in ready { waiter.action() }
+        let ready = waiters.filter { $0.value.revision <= durableRevision }.sorted { $0.key < $1.key }
+        for (token, waiter) in ready {
+            waiters[token] = nil
+            waiter.action()
+        }
         return durableRevision
     }
 
@@ -268,10 +272,26 @@ public final class Store {
         }
     }
 
-    /// Runs `action` once `revision` is durable: now, or at the `commit()` that makes it so.
-    public func wait(for revision: Int64, _ action: @escaping () -> Void) {
-        if revision <= durableRevision { action() } else { waiters.append((revision, action)) }
+    /// Runs `action` once `revision` is durable: now (and nil is returned), or at the `commit()`
+    /// that makes it so, unless the returned token is cancelled first (its asker went away).
+    @discardableResult
+    public func wait(for revision: Int64, _ action: @escaping () -> Void) -> WaitToken? {
+        guard revision > durableRevision else {
+            action()
+            return nil
+        }
+        waitCount += 1
+        waiters[waitCount] = (revision, action)
+        return WaitToken(id: waitCount)
     }
+
+    /// Forgets a wait: its action will not run.
+    public func cancel(_ wait: WaitToken) {
+        waiters[wait.id] = nil
+    }
+
+    /// Actions waiting for durability (a commit that failed keeps them: `stalled`).
+    public var waitingActions: Int { waiters.count }
 
     /// Transactions a start would replay on top of the snapshot (0 after `compact()`).
     public var entriesSinceSnapshot: Int { journal?.entriesSinceSnapshot ?? 0 }

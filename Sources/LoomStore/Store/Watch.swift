@@ -11,6 +11,11 @@ public struct WatchToken: Sendable, Hashable {
     let id: Int
 }
 
+/// A `Store.wait`, to cancel it.
+public struct WaitToken: Sendable, Hashable {
+    let id: Int
+}
+
 /// Watches and the changes waiting for them, delivered once per loop turn (`Store.flushWatches`):
 /// several changes of one path in a turn are one event with the latest revision and value.
 /// Changes are recorded only while some watch exists; bounded by the paths changed in one turn.
