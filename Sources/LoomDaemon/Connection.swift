@@ -23,6 +23,8 @@ final class Connection {
     private var pendingWaits: [Int: WaitToken] = [:]
     private var waitCount = 0
     private(set) var isClosed = false
+    /// The user whose `ConnectionQuota` this connection counts against.
+    var quotaUser: UInt32?
     /// What this turn has for the client, written once at the end of the turn: a script
     /// pipelining a thousand requests gets its thousand replies in one write, not a thousand.
     private var outgoing: [UInt8] = []

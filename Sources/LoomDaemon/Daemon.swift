@@ -128,8 +128,16 @@ public final class Daemon {
     private func accept(_ stream: SocketStream) {
         guard !isShuttingDown else { return stream.close() }
         acceptedConnections += 1
-        let connection = Connection(daemon: self, stream: stream, granted: configuration.roles.role(for: stream.peerCredentials))
+        let credentials = stream.peerCredentials
+        let connection = Connection(daemon: self, stream: stream, granted: configuration.roles.role(for: credentials))
         connections[ObjectIdentifier(connection)] = connection
+        if let refusal = connectionCounts.admit(credentials?.uid, quota: configuration.connectionQuota) {
+            if let uid = credentials?.uid, connectionCounts.shouldLog(uid, now: loop.now) {
+                Log.write(.warning, "refusing connections: \(refusal) (pid \(credentials?.pid ?? 0))")
+            }
+            return connection.fail(code: "too_many_connections", refusal)
+        }
+        connection.quotaUser = credentials?.uid
         awaitHello(from: connection)
         do {
             try stream.startReading(onData: { [weak connection] bytes in connection?.received(bytes) },
@@ -138,6 +146,8 @@ public final class Daemon {
             connection.close()
         }
     }
+
+    private var connectionCounts = ConnectionCounts()
 
     /// Connections that had not said hello when last looked at, oldest first, with when they
     /// connected. Checked once a second while there are any (`helloTimeout`).
@@ -160,6 +170,7 @@ public final class Daemon {
     }
 
     func connectionClosed(_ connection: Connection) {
+        connectionCounts.release(connection.quotaUser, quota: configuration.connectionQuota)
         detach(connection)
         connections[ObjectIdentifier(connection)] = nil
         if !connection.traced.isEmpty { tracingChanged() }

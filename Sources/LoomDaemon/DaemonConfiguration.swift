@@ -19,6 +19,8 @@ public struct DaemonConfiguration: Sendable {
     public var helloTimeout: UInt64 = 5_000
     /// What each connection may leave unread, and the marks its streams' policies fire at.
     public var outputBudget = OutputBudget()
+    /// How many connections one user may hold open (`ConnectionQuota`).
+    public var connectionQuota = ConnectionQuota()
     /// Who gets which role (`RolePolicy`).
     public var roles = RolePolicy()
     public var serverName = "loomd 0.1"

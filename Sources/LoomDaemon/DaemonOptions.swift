@@ -13,6 +13,8 @@ public struct DaemonOptions: Equatable, Sendable {
     /// From the configuration file: users (uids) given the viewer role, and the control role.
     public var viewerUIDs: [UInt32] = []
     public var controllerUIDs: [UInt32] = []
+    /// From the configuration file: connections one user may hold open (`ConnectionQuota`).
+    public var connectionsPerUser: Int?
     public var help = false
 
     public static let usage = """
@@ -28,9 +30,11 @@ public struct DaemonOptions: Equatable, Sendable {
                              StateDirectory=), else $XDG_STATE_HOME/loom, else ~/.local/state/loom
           --ephemeral        keep the store in memory only (demos, tests)
           --config FILE      a JSON file: {"socket", "state_dir", "fps", "log_level", "viewers": [uid…],
-                             "controllers": [uid…]}; the command line wins over it. Roles: root and the
-                             daemon's user control; "viewers" may attach and send input; anyone else
-                             who can reach the socket may only observe
+                             "controllers": [uid…], "connections_per_user"}; the command line wins over
+                             it. Roles: root and the daemon's user control; "viewers" may attach and
+                             send input; anyone else who can reach the socket may only observe. Each
+                             user but root and the daemon's may hold "connections_per_user" (1000)
+                             connections open
           --fps N            frames per second per scene, at most (default 60)
           --log-level LEVEL  error, warning, notice, info (default) or debug; logs go to stderr
                              with the <N> priority prefixes journald understands
@@ -85,7 +89,7 @@ public struct DaemonOptions: Equatable, Sendable {
         }
         guard case .object(let object) = json else { throw DaemonError("\(configFile): the configuration must be a JSON object") }
         var options = self
-        let known: Set<String> = ["socket", "state_dir", "fps", "log_level", "viewers", "controllers"]
+        let known: Set<String> = ["socket", "state_dir", "fps", "log_level", "viewers", "controllers", "connections_per_user"]
         if let unknown = object.keys.first(where: { !known.contains($0) }) { throw DaemonError("\(configFile): unknown setting '\(unknown)'") }
         func uids(_ key: String) throws(DaemonError) -> [UInt32] {
             guard let value = object[key] else { return [] }
@@ -104,6 +108,12 @@ public struct DaemonOptions: Equatable, Sendable {
         if let name = object["log_level"]?.stringValue, !arguments.contains("--log-level") {
             guard let level = Log.Level(name: name) else { throw DaemonError("\(configFile): unknown 'log_level' \(name)") }
             options.logLevel = level
+        }
+        if let value = object["connections_per_user"] {
+            guard let count = value.intValue, (1...1_000_000).contains(count) else {
+                throw DaemonError("\(configFile): 'connections_per_user' must be a number from 1 to 1000000")
+            }
+            options.connectionsPerUser = Int(count)
         }
         options.viewerUIDs = try uids("viewers")
         options.controllerUIDs = try uids("controllers")

@@ -26,6 +26,7 @@ do {
     configuration.framesPerSecond = options.framesPerSecond
     configuration.roles.viewers.formUnion(options.viewerUIDs)
     configuration.roles.controllers.formUnion(options.controllerUIDs)
+    if let count = options.connectionsPerUser { configuration.connectionQuota.perUser = count }
     if let directory = configuration.stateDirectory, options.stateDirectory == nil, environment["STATE_DIRECTORY"] == nil {
         // The default under $XDG_STATE_HOME or ~/.local/state: its parents are the user's own and
         // made as the XDG spec says (0700). A directory named on the command line needs its
@@ -33,6 +34,7 @@ do {
         let parent = (directory as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
+    let descriptors = DescriptorLimit.raise()
     let daemon = try Daemon(configuration: configuration)
     daemon.register(scenes: BuiltInScenes.all())
     let passed = Systemd.listenDescriptors()
@@ -45,7 +47,8 @@ do {
     }
     try daemon.run(onReady: {
         Systemd.notify("READY=1\nSTATUS=serving; revision \(daemon.store.revision)")
-        Log.write(.info, "ready: store at revision \(daemon.store.revision)" + (configuration.stateDirectory.map { " in \($0)" } ?? " (in memory)"))
+        Log.write(.info, "ready: store at revision \(daemon.store.revision)" + (configuration.stateDirectory.map { " in \($0)" } ?? " (in memory)")
+                  + "; up to \(descriptors) descriptors, \(configuration.connectionQuota.perUser) connections per user")
     }, onStop: {
         Systemd.notify("STOPPING=1")
         Log.write(.info, "shutting down")

@@ -161,6 +161,19 @@ struct LoomdProcessTests {
         #expect(!FileManager.default.fileExists(atPath: second), "the second daemon never listened")
     }
 
+    /// The inherited soft limit (often 1,024) is what a thousand idle clients reach: loomd
+    /// raises it to the hard limit at start.
+    @Test func itRaisesItsDescriptorLimitToTheHardLimit() throws {
+        let socket = temporaryPath("limits.sock")
+        defer { unlink(socket) }
+        let daemon = try start(["--ephemeral", "--socket", socket], socket: socket)
+        defer { daemon.terminate(); daemon.waitUntilExit() }
+        let limits = try String(contentsOfFile: "/proc/\(daemon.processIdentifier)/limits", encoding: .utf8)
+        let line = try #require(limits.split(separator: "\n").first { $0.hasPrefix("Max open files") })
+        let numbers = line.split(separator: " ").compactMap { Int($0) }
+        #expect(numbers.count == 2 && numbers[0] == numbers[1], "\(line)")
+    }
+
     @Test func aSocketPathOnlyEverReplacesAStaleSocket() throws {
         let root = temporaryPath("paths")
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: false)

@@ -24,13 +24,17 @@ struct OptionsTests {
     }
 
     @Test func aConfigurationFileFillsWhatTheCommandLineLeftAndRolesComeFromIt() throws {
-        let file = #"{"socket":"/cfg.sock","fps":30,"log_level":"debug","viewers":[1000,1001],"controllers":[7]}"#
+        let file = #"{"socket":"/cfg.sock","fps":30,"log_level":"debug","viewers":[1000,1001],"controllers":[7],"connections_per_user":50}"#
         let options = try DaemonOptions.parse(["--config", "loomd.json", "--fps", "90"]).applyingConfiguration { _ in Array(file.utf8) }
         #expect(options.socketPath == "/cfg.sock")
         #expect(options.framesPerSecond == 90, "the command line wins")
         #expect(options.logLevel == .debug)
         #expect(options.viewerUIDs == [1000, 1001])
         #expect(options.controllerUIDs == [7])
+        #expect(options.connectionsPerUser == 50)
+        #expect { try DaemonOptions.parse(["--config", "x"]).applyingConfiguration { _ in Array(#"{"connections_per_user":0}"#.utf8) } } throws: {
+            "\($0)".contains("from 1 to 1000000")
+        }
         #expect { try DaemonOptions.parse(["--config", "x"]).applyingConfiguration { _ in Array(#"{"colour":"blue"}"#.utf8) } } throws: {
             "\($0)".contains("unknown setting 'colour'")
         }

@@ -112,6 +112,25 @@ struct RobustnessTests {
         #expect(slow.receive() == .pong(id: 1), "after its hello a connection may idle")
     }
 
+    /// One user may hold `ConnectionQuota.perUser` connections; the next is refused with a
+    /// fatal `too_many_connections`, and closing one frees its place. (The test runs as root,
+    /// exempt by default: here nobody is.)
+    @Test func aUserPastTheirConnectionQuotaIsRefusedAndOthersAreNot() {
+        let daemon = DaemonThread(adjusting: { $0.connectionQuota.perUser = 3; $0.connectionQuota.exempt = [] })
+        defer { daemon.shutDown() }
+        var held = (0..<3).map { _ in Client.hello(daemon.socket) }
+        let refused = Client(daemon.socket)
+        guard case .error(nil, "too_many_connections", let message, true)? = refused.receive() else { Issue.record("the fourth is refused"); return }
+        #expect(message.contains("has 3 connections open"))
+        #expect(refused.receive(timeout: 1) == nil, "and closed")
+        held.removeLast()
+        usleep(100_000)
+        let again = Client.hello(daemon.socket)
+        again.send(.ping(id: 1))
+        #expect(again.receive() == .pong(id: 1), "a closed connection gives its place back")
+        withExtendedLifetime(held) {}
+    }
+
     @Test func tenThousandConnectAttachDisconnectCyclesLeaveNoDescriptorsOrMemoryBehind() {
         // The real loomd, so its descriptors and memory are counted alone.
         let daemon = DaemonProcess()
