@@ -166,12 +166,16 @@ struct LoomdProcessTests {
     @Test func itRaisesItsDescriptorLimitToTheHardLimit() throws {
         let socket = temporaryPath("limits.sock")
         defer { unlink(socket) }
-        let daemon = try start(["--ephemeral", "--socket", socket], socket: socket)
+        // Started with a soft limit of 1,024 under a hard one of 4,096 (util-linux's prlimit).
+        let daemon = Process()
+        daemon.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+        daemon.arguments = ["--nofile=1024:4096", "--", loomd.path, "--ephemeral", "--socket", socket, "--log-level", "error"]
+        try daemon.run()
         defer { daemon.terminate(); daemon.waitUntilExit() }
+        for _ in 0..<1_000 where daemon.isRunning && !((try? probe(socket)) ?? false) { usleep(10_000) }
         let limits = try String(contentsOfFile: "/proc/\(daemon.processIdentifier)/limits", encoding: .utf8)
         let line = try #require(limits.split(separator: "\n").first { $0.hasPrefix("Max open files") })
-        let numbers = line.split(separator: " ").compactMap { Int($0) }
-        #expect(numbers.count == 2 && numbers[0] == numbers[1], "\(line)")
+        #expect(line.split(separator: " ").compactMap { Int($0) } == [4_096, 4_096], "\(line)")
     }
 
     @Test func aSocketPathOnlyEverReplacesAStaleSocket() throws {
