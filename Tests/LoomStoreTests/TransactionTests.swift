@@ -180,6 +180,32 @@ struct WatchTests {
         #expect(events == [WatchEvent(path: pointer("/jobs/a"), revision: store.revision, value: 2)])
     }
 
+    /// Delivery costs, per changed path, its depth and the watches it matches: 20,000 watches
+    /// of other paths add nothing to a `set` (counted as trie nodes looked at).
+    @Test func watchDeliveryCostsTheChangedPathsDepthNotTheWatchesElsewhere() throws {
+        let store = Store()
+        try store.set(["jobs": ["a": ["progress": 0]]], at: .root)
+        var delivered: [WatchEvent] = []
+        _ = store.watch(pointer("/jobs")) { delivered += $0 }
+        var others: [WatchToken] = []
+        for index in 0..<20_000 { others.append(store.watch(pointer("/hosts/h\(index)")) { _ in Issue.record("not watched") }) }
+        let before = store.watchNodesVisited
+        for index in 0..<100 {
+            try store.set(.int(Int64(index)), at: pointer("/jobs/a/progress"))
+            store.flushWatches()
+        }
+        #expect(delivered.count == 100)
+        #expect(store.watchNodesVisited - before <= 100 * 4, "root, /jobs, /jobs/a, /jobs/a/progress at most: \(store.watchNodesVisited - before)")
+        // A change above the other watches reaches each of them: the work is theirs.
+        for token in others.dropFirst(10) { store.cancel(token) }
+        var reached = 0
+        for index in 0..<10 { _ = store.watch(pointer("/hosts/h\(index)")) { _ in reached += 1 } }
+        for token in others.prefix(10) { store.cancel(token) }
+        try store.set(["h0": 1], at: pointer("/hosts"))
+        store.flushWatches()
+        #expect(reached == 10)
+    }
+
     @Test func aWaiterRunsWhenItsRevisionIsDurable() throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

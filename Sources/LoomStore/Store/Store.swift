@@ -313,6 +313,9 @@ public final class Store {
         watches.remove(token)
     }
 
+    /// Watched paths looked at by deliveries so far (a counter for tests).
+    var watchNodesVisited: Int { watches.nodesVisited }
+
     /// Delivers the changes since the last call to the watches; once per loop turn.
     public func flushWatches() {
         let document = self.document
