@@ -385,6 +385,27 @@ final class Connection {
     /// connection lives; past it, `watch` is refused (`limit_exceeded`) and nothing is added.
     static let maximumWatches = 1_000
 
+    /// Bytes of one message the daemon sends: what a client may read as one (`WireLimits`).
+    static let maximumMessageBytes = WireLimits.default.maximumMessageBytes
+
+    /// The `limit_exceeded` error that replaces a message too large to send, for its request
+    /// (or its watch): a value is reached by its parts, a narrower path each.
+    private static func tooLarge(_ message: Message, bytes: Int?) -> Message {
+        let size = bytes.map { "\($0) bytes" } ?? "more than \(maximumMessageBytes) bytes"
+        var hint = "ask for less", id = message.id
+        if case .value = message { hint = "get a narrower path (one of its members)" }
+        if case .changed(let watch, _, let path, _) = message { (hint, id) = ("the change at \(path) is not sent; watch narrower paths", watch) }
+        return .error(id: id, code: "limit_exceeded", message: "a reply of \(size) is over the \(maximumMessageBytes) bytes one message may hold: \(hint)", fatal: false)
+    }
+
+    /// The document value a message carries.
+    private static func value(in message: Message) -> JSONValue? {
+        switch message {
+        case .value(_, _, let value), .changed(_, _, _, let value): value
+        default: nil
+        }
+    }
+
     /// Milliseconds a closing connection's last words may take to be written.
     static let closingGrace: UInt64 = 5_000
 
@@ -393,7 +414,21 @@ final class Connection {
     @discardableResult
     private func append(_ messages: some Sequence<Message>, encoded: [UInt8] = [], last: Message? = nil) -> Int {
         let start = outgoing.count
-        for message in messages { MessageEncoder.encode(message, as: encoding, into: &outgoing) }
+        for message in messages {
+            // Past what a client may read as one message, the client gets why instead: a value
+            // is weighed first (a count that stops at the limit, not the writing of all of it),
+            // and what is written is measured.
+            if let value = Self.value(in: message), value.weight(upTo: Self.maximumMessageBytes) > Self.maximumMessageBytes {
+                MessageEncoder.encode(Self.tooLarge(message, bytes: nil), as: encoding, into: &outgoing)
+                continue
+            }
+            let before = outgoing.count
+            MessageEncoder.encode(message, as: encoding, into: &outgoing)
+            guard outgoing.count - before > Self.maximumMessageBytes else { continue }
+            let bytes = outgoing.count - before
+            outgoing.removeSubrange(before...)
+            MessageEncoder.encode(Self.tooLarge(message, bytes: bytes), as: encoding, into: &outgoing)
+        }
         outgoing += encoded
         if let last { MessageEncoder.encode(last, as: encoding, into: &outgoing) }
         session?.bytesSent += outgoing.count - start

@@ -262,6 +262,34 @@ extension ProtocolContractTests {
         }
     }
 
+    /// No message the daemon sends is over what a client may read as one (16 MiB): a `get` or a
+    /// watch's change of a larger value is a `limit_exceeded` error for that request or watch,
+    /// with a hint, and its parts are there to be read.
+    @Test func aReplyNeverExceedsTheMessageLimit() {
+        let daemon = DaemonThread()
+        defer { daemon.shutDown() }
+        let script = Client.hello(daemon.socket)
+        let part = JSONValue.string(String(repeating: "v", count: 100_000))
+        for index in 0..<170 { script.send(.set(id: RequestID(Int64(index)), path: "/big/k\(index)", value: part)) }
+        for _ in 0..<170 { _ = script.receive() }
+        script.send(.get(id: 200, path: "/big"))
+        guard case .error(200, "limit_exceeded", let message, false)? = script.receive() else { Issue.record("a 17 MB get is refused"); return }
+        #expect(message.contains("get a narrower path"), "\(message)")
+        script.send(.get(id: 201, path: "/big/k7"))
+        #expect(script.receive() == .value(id: 201, revision: 170, value: part))
+
+        let watcher = Client.hello(daemon.socket, encoding: .binary)
+        watcher.send(.watch(id: -5, paths: ["/copy"]))
+        #expect(watcher.receive() == .ok(id: -5, revision: 170))
+        script.send(.patch(id: 202, patch: [["op": "copy", "from": "/big", "path": "/copy"]]))
+        #expect(script.receive() == .ok(id: 202, revision: 171))
+        let told = watcher.receive()
+        guard case .error(-5, "limit_exceeded", let said, false)? = told else { Issue.record("the watch is told: \(String(describing: told).prefix(200))"); return }
+        #expect(said.contains("the change at /copy is not sent"), "\(said)")
+        watcher.send(.ping(id: 1))
+        #expect(watcher.receive() == .pong(id: 1), "the connection goes on")
+    }
+
     /// `ack` is cumulative: acknowledging the second frame acknowledges the first.
     @Test func anAckAcknowledgesEveryFrameUpToIt() {
         let daemon = DaemonThread { $0.register(scene: "jobs", JobBoard()) }
