@@ -49,7 +49,7 @@ final class DaemonFuzzer {
         guard let first = bytes.first else { return }
         let encoding: Encoding = first & 1 == 0 ? .json : .binary
         let role: Role = [.control, .viewer, .observer][Int(first >> 1) % 3]
-        guard case .value(_, let before, let document)? = checker.ask(.get(id: 2, path: "")) else { failFuzzing("the daemon did not answer a get") }
+        guard case .value(_, let before, let document)? = checker.ask(.get(id: 2, path: "")) else { failFuzzing("the daemon did not answer a get (\(checker.silence))") }
 
         let client = FuzzClient(socket: daemon.socket, encoding: encoding, role: role)
         var rest = bytes.dropFirst()
@@ -63,7 +63,7 @@ final class DaemonFuzzer {
         // Alive, and the document now: two requests on the checker in one write.
         checker.send(.ping(id: 3))
         let reply = checker.ask(.get(id: 4, path: ""))
-        guard checker.sawPong(3), case .value(_, let after, let now)? = reply else { failFuzzing("the daemon stopped answering") }
+        guard checker.sawPong(3), case .value(_, let after, let now)? = reply else { failFuzzing("the daemon stopped answering (\(checker.silence))") }
         let succeeded = replies.contains { if case .ok(_, let revision?) = $0 { revision > before } else { false } }
         if !succeeded && (after != before || now != document) {
             failFuzzing("no mutation succeeded, yet the revision went \(before) → \(after) or the document changed")
@@ -91,7 +91,7 @@ final class DaemonFuzzer {
                     viewer.send(.ack(sequence: sequence))
                     sawFrame = true
                 case .pong(9)?: answered = true
-                case nil: failFuzzing("the viewer's connection ended")
+                case nil: failFuzzing("the viewer's connection ended (\(viewer.silence))")
                 default: break
                 }
             }
@@ -100,8 +100,9 @@ final class DaemonFuzzer {
     }
 
     private func compareWithSnapshot() {
-        guard case .snapshotText(_, let text)? = checker.ask(.snapshot(id: 6, scene: "dashboard", width: 60, height: 16, markup: false)) else {
-            failFuzzing("no snapshot")
+        let reply = checker.ask(.snapshot(id: 6, scene: "dashboard", width: 60, height: 16, markup: false))
+        guard case .snapshotText(_, let text)? = reply else {
+            failFuzzing("no snapshot: " + (reply.map { "\($0)" } ?? checker.silence))
         }
         let shown = screen.lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }.joined(separator: "\n")
         if shown != text { failFuzzing("the viewer shows\n\(shown)\nbut a snapshot is\n\(text)") }
@@ -121,7 +122,7 @@ final class FuzzClient {
         self.encoding = encoding
         decoder = MessageDecoder(encoding: .json)
         write(JSONCodec.line(.hello(id: 0, versions: 1...1, role: role, encoding: encoding.rawValue, client: "loom-fuzz")))
-        guard case .welcome? = receive() else { failFuzzing("no welcome") }
+        guard case .welcome? = receive() else { failFuzzing("no welcome (\(silence))") }
         decoder.encoding = encoding
     }
 
@@ -183,15 +184,31 @@ final class FuzzClient {
     /// the machine).
     static let patience: Int32 = 30
 
+    /// Why the last `receive` returned nil, for a failure's report.
+    private(set) var silence = ""
+
     /// The next message; nil at the connection's end, after `patience` of silence, or for bytes
-    /// that do not decode.
+    /// that do not decode (`silence` says which).
     func receive() -> Message? {
         while inbox.isEmpty {
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, Self.patience * 1_000) > 0 else { return nil }
+            guard poll(&poller, 1, Self.patience * 1_000) > 0 else {
+                silence = "no message for \(Self.patience) s"
+                return nil
+            }
             var chunk = [UInt8](repeating: 0, count: 65_536)
             let count = read(descriptor, &chunk, chunk.count)
-            guard count > 0, let results = try? decoder.feed(Array(chunk[0..<count])) else { return nil }
+            guard count > 0 else {
+                silence = count == 0 ? "the daemon closed the connection" : "read failed: \(String(cString: strerror(errno)))"
+                return nil
+            }
+            let results: [Result<Message, WireError>]
+            do {
+                results = try decoder.feed(Array(chunk[0..<count]))
+            } catch {
+                silence = "the daemon's bytes do not frame: \(error)"
+                return nil
+            }
             for result in results {
                 guard case .success(let message) = result else { failFuzzing("the daemon sent a message that does not decode: \(result)") }
                 inbox.append(message)
