@@ -27,6 +27,7 @@ public enum CommandLineTool {
                 return 0
             }
             let socket = SocketPath.resolve(parsed.options["socket"], environment: environment)
+            if parsed.options["socket"] == nil { try SocketTrust.check(socket) }
             try verb.run(parsed, Invocation(socketPath: socket, json: parsed.flags.contains("json"), output: output, standardInput: standardInput,
                                                 descriptors: (STDIN_FILENO, STDOUT_FILENO)))
             return 0

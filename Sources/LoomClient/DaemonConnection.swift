@@ -59,9 +59,9 @@ public final class DaemonConnection {
         }
     }
 
-    /// Says hello as `role` and returns the role granted.
+    /// Says hello as `role` (nil: whatever the daemon grants this user) and returns the role granted.
     @discardableResult
-    public func handshake(role: Role) throws -> Role {
+    public func handshake(role: Role?) throws -> Role {
         switch try request({ .hello(id: $0, versions: ProtocolVersion.supported, role: role, encoding: "binary", client: "loom") }) {
         case .welcome(_, _, let granted, _):
             decoder.encoding = .binary

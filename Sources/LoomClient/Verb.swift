@@ -23,7 +23,9 @@ public struct Verb: Sendable {
         \(help)
 
         Every verb takes --socket PATH (default: $LOOM_SOCKET, else $XDG_RUNTIME_DIR/loom/loom.sock,
-        else \(SocketPath.system)).
+        else \(SocketPath.system)). A socket found by default must belong, with its directory, to
+        root or to you; loom refuses it otherwise (exit 3). Each verb runs with the role the daemon
+        gives your user, and a verb that role may not use is refused (exit 1).
         """
     }
 }
@@ -47,10 +49,11 @@ public struct Invocation: Sendable {
         self.descriptors = descriptors
     }
 
-    /// A control connection to the daemon.
+    /// A connection to the daemon with the role the daemon gives this user: a verb the role may
+    /// not use is refused by the daemon (`forbidden`), one it may use works (`ping` for anyone).
     func connect() throws -> DaemonConnection {
         let connection = try DaemonConnection(socketPath: socketPath)
-        try connection.handshake(role: .control)
+        try connection.handshake(role: nil)
         return connection
     }
 

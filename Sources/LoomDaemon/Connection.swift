@@ -91,7 +91,10 @@ final class Connection {
         if case .unknown(let type, let id) = message { return reply(error: WireError("unknown_type", "unknown request type '\(type)'"), id: id) }
         switch message {
         case .patch, .set, .merge, .get, .watch, .wait, .scenes, .stats, .trace, .snapshot:
-            guard role == .control else { return reply(error: WireError("forbidden", "a \(role.rawValue) connection may not \(JSONCodec.json(message)["type"]?.stringValue ?? "do that")"), id: message.id) }
+            guard role == .control else {
+                let request = JSONCodec.json(message)["type"]?.stringValue ?? "do that"
+                return reply(error: WireError("forbidden", "\(role == .observer ? "an" : "a") \(role.rawValue) connection may not \(request) (that takes the control role)"), id: message.id)
+            }
             control(message)
         case .attach, .resize, .input, .ack, .detach:
             if case .input = message, role.rank < Role.viewer.rank {

@@ -213,6 +213,39 @@ struct LoomCommandTests {
         #expect(String(decoding: errors, as: UTF8.self).contains(message), "\(String(decoding: errors, as: UTF8.self))")
     }
 
+    /// `loom` asks for no role: the daemon gives this user theirs, and each verb works or is
+    /// refused by what the role may do (an observer pings; it may not set).
+    @Test func everyVerbARoleMayUseWorksForThatRole() throws {
+        let daemon = DaemonThread(adjusting: { $0.roles.controllers = [] })
+        defer { daemon.shutDown() }
+        let ping = try loom("ping", socket: daemon.socket)
+        #expect(ping.status == 0, "\(ping.errors)")
+        let set = try loom("set", "/a", "1", socket: daemon.socket)
+        #expect(set.status == 1 && set.errors.contains("an observer connection may not set (that takes the control role)"), "\(set.errors)")
+    }
+
+    /// A socket `loom` finds by itself must be root's or the user's, and so must its directory;
+    /// one named with `--socket` is the user's choice.
+    @Test(.enabled(if: geteuid() == 0, "needs root to give a directory to another user"))
+    func aSocketFoundByDefaultMustBelongToRootOrTheUser() throws {
+        let directory = NSTemporaryDirectory() + "loom-trust-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let daemon = DaemonThread(socket: directory + "/loom.sock")
+        defer { daemon.shutDown() }
+        #expect(chown(directory, 65_534, 65_534) == 0)
+        var found = try loom("ping", socket: daemon.socket)
+        #expect(found.status == 3 && found.errors.contains("its directory \(directory) belongs to user 65534"), "\(found.errors)")
+        #expect(chown(directory, 0, 0) == 0 && chmod(directory, 0o777) == 0)
+        found = try loom("ping", socket: daemon.socket)
+        #expect(found.status == 3 && found.errors.contains("lets anyone replace what is in it"), "\(found.errors)")
+        #expect(chmod(directory, 0o755) == 0 && chown(daemon.socket, 65_534, 65_534) == 0)
+        found = try loom("ping", socket: daemon.socket)
+        #expect(found.status == 3 && found.errors.contains("the socket belongs to user 65534"), "\(found.errors)")
+        let named = try loom("ping", "--socket", daemon.socket, socket: nil)
+        #expect(named.status == 0, "a socket named with --socket is trusted: \(named.errors)")
+    }
+
     @Test func noDaemonExitsThreeNamingTheSocket() throws {
         let viaEnvironment = try loom("ping", socket: "/nonexistent/loom.sock")
         #expect(viaEnvironment.status == 3 && viaEnvironment.errors.contains("cannot connect to /nonexistent/loom.sock"))
