@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import LoomClient
+import LoomDaemon
 import LoomStore
 import LoomWire
 
@@ -17,6 +18,18 @@ enum MemoryBenchmark {
             defer { process.terminate(); process.waitUntilExit() }
             let socket = directory + "/loom.sock"
             let idle = residentKilobytes(process.processIdentifier)
+
+            // Idle connections, past their hello: what each costs the daemon.
+            let idleCount = Bench.quick ? 10 : 1_000
+            var idleConnections: [DaemonConnection] = []
+            for _ in 0..<idleCount {
+                let connection = try DaemonConnection(socketPath: socket)
+                try connection.handshake(role: .observer)
+                idleConnections.append(connection)
+            }
+            let withIdle = residentKilobytes(process.processIdentifier)
+            idleConnections.removeAll()
+            let idleBase = residentKilobytes(process.processIdentifier)
 
             let viewerCount = Bench.quick ? 4 : 100
             let viewers = try BenchViewers(count: viewerCount, socket: socket, scene: "dashboard")
@@ -37,7 +50,22 @@ enum MemoryBenchmark {
             // Every viewer shows the list of a million jobs before memory is read.
             _ = viewers.waitForFlushes(after: viewers.flushes.map { $0 + 1 }, timeoutMilliseconds: 60_000)
             let loaded = residentKilobytes(process.processIdentifier)
+
+            // The loop is held for as long as one request takes: the largest of each kind.
+            let side = Int(Double(DaemonConfiguration(socketPath: "").maximumScreenCells).squareRoot())
+            let snapshotMilliseconds = try milliseconds(control) { .snapshot(id: $0, scene: "dashboard", width: side, height: side, markup: false) }
+            let big = JSONValue.string(String(repeating: "x", count: 1 << 20))
+            for index in 0..<15 {
+                guard case .ok = try control.request({ .set(id: $0, path: "/big/\(index)", value: big) }) else { throw BenchFailure("the daemon refused /big") }
+            }
+            let getMilliseconds = try milliseconds(control) { .get(id: $0, path: "/big") }
             return [
+                Figure(key: "rss_per_idle_connection_kb", value: (withIdle - idle) / Double(idleCount), unit: "KB",
+                       meaning: "added per connection that said hello and waits (\(idleCount) of them; \(Int(idleBase - idle)) KB kept after they closed)"),
+                Figure(key: "loop_stall_snapshot_largest_ms", value: snapshotMilliseconds, unit: "ms",
+                       meaning: "a snapshot of the largest screen served (\(side)x\(side)) of the dashboard with \(rows) jobs: the loop serves nobody else meanwhile"),
+                Figure(key: "loop_stall_get_15mb_ms", value: getMilliseconds, unit: "ms",
+                       meaning: "a get of a 15 MB value (a reply a little under the 16 MiB one message may hold), round trip"),
                 Figure(key: "ready_ms", value: readyMilliseconds, unit: "ms", meaning: "loomd started to READY=1, empty store (target <= 50)"),
                 Figure(key: "rss_idle_mb", value: idle / 1_024, unit: "MB", meaning: "loomd's resident memory, ready, no client"),
                 Figure(key: "rss_per_viewer_kb", value: (withViewers - idle) / Double(viewerCount), unit: "KB", meaning: "added per viewer attached to the dashboard (\(viewerCount) viewers of mixed sizes)"),
@@ -72,6 +100,13 @@ enum MemoryBenchmark {
         }
         process.terminate()
         throw BenchFailure("loomd did not say READY=1 (is it built next to loom-bench?)")
+    }
+
+    /// Round-trip milliseconds of one request.
+    private static func milliseconds(_ connection: DaemonConnection, _ make: (RequestID) -> Message) throws -> Double {
+        let start = ContinuousClock.now
+        if case .error(_, let code, let message, _) = try connection.request(make) { throw BenchFailure("\(code): \(message)") }
+        return Bench.microseconds(ContinuousClock.now - start) / 1_000
     }
 
     /// VmRSS of a process, in kilobytes.

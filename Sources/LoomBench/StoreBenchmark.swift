@@ -22,6 +22,9 @@ enum StoreBenchmark {
         figures.append(Figure(key: "restart_ms_after_kill", value: unclean, unit: "ms",
                               meaning: "the same after SIGKILL at the worst moment: the journal holds its longest (compaction interval − 1 entries) to replay"))
 
+        figures.append(Figure(key: "compaction_17mb_ms", value: compactionMilliseconds(directory: directory + "/compaction", objects: 170_000), unit: "ms",
+                              meaning: "write a snapshot of a 17 MB store (what every 10,000th commit does, on the daemon's loop)"))
+
         let (text, document) = smallObjects(count: 1_000_000)
         let (restoreMilliseconds, rssMegabytes) = restore(document, directory: directory + "/restore")
         figures.append(Figure(key: "restore_1m_ms", value: restoreMilliseconds, unit: "ms", meaning: "open a state directory holding 1M small objects (snapshot) and restore it"))
@@ -101,6 +104,14 @@ enum StoreBenchmark {
             return (clean, 0)
         }
         return (clean, open())
+    }
+
+    /// Milliseconds `compact()` takes for a store of `objects` small objects (about 100 bytes each).
+    private static func compactionMilliseconds(directory: String, objects: Int) -> Double {
+        guard let store = try? Store(stateDirectory: directory) else { return 0 }
+        let (_, document) = smallObjects(count: objects)
+        guard (try? store.set(document, at: .root)) != nil, (try? store.commit()) != nil else { return 0 }
+        return Measure.median((0..<3).map { _ in Measure.nanoseconds { _ = try? store.compact() } }) / 1e6
     }
 
     /// 1M objects like a dashboard's jobs: `{"items":{"0":{"name":…,"status":…,"progress":…},…}}`.

@@ -10,9 +10,11 @@ public struct DaemonConfiguration: Sendable {
     public var maximumUnacknowledgedFrames = 2
     /// Cells in one viewer's screen or one snapshot. A screen's cost (its grids, its layout,
     /// a keyframe's bytes, the loop time to draw it) grows with its area, and any client may
-    /// ask for one; past this a request is refused `limit_exceeded`. A 4,096-column terminal
-    /// still fits 244 rows; the largest real terminals are far below it.
-    public var maximumScreenCells = 1_000_000
+    /// ask for one: drawing a new screen of this area holds the loop for about half a second
+    /// (`loom-bench memory`, `loop_stall_snapshot_largest_ms`; 1.7 s at 1,000x1,000, the first
+    /// bound). Past it a request is refused
+    /// `limit_exceeded`. 1,000 columns still get 250 rows; real terminals are far below it.
+    public var maximumScreenCells = 250_000
     /// Milliseconds a new connection has to send its `hello`; past it, a fatal `hello_expected`
     /// and the connection is closed (before the handshake a peer is nobody, and may not hold a
     /// descriptor and a buffer for as long as it likes).

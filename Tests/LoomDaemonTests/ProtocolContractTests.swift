@@ -205,17 +205,17 @@ extension ProtocolContractTests {
         }
     }
 
-    /// A screen's area is bounded (`maximumScreenCells`, 1,000,000 by default) wherever a client
+    /// A screen's area is bounded (`maximumScreenCells`, 250,000 by default) wherever a client
     /// names one: `attach`, `snapshot` and `resize` past it are `limit_exceeded` and change nothing.
     @Test func aScreenPastTheCellBudgetIsRefusedWhereverAClientNamesOne() {
         let daemon = DaemonThread { $0.register(scene: "jobs", JobBoard()) }
         defer { daemon.shutDown() }
         let largest = DaemonConfiguration(socketPath: "").maximumScreenCells
-        #expect(largest == 1_000_000)
+        #expect(largest == 250_000)
         let script = Client.hello(daemon.socket)
         script.send(.snapshot(id: 1, scene: "jobs", width: 4_096, height: 4_096, markup: false))
         #expect(error(script)?.code == "limit_exceeded", "4096x4096 is 16M cells")
-        script.send(.snapshot(id: 2, scene: "jobs", width: 1_001, height: 1_000, markup: false))
+        script.send(.snapshot(id: 2, scene: "jobs", width: 501, height: 500, markup: false))
         #expect(error(script)?.code == "limit_exceeded", "one column past the area")
         script.send(.snapshot(id: 3, scene: "jobs", width: 4_096, height: largest / 4_096, markup: false))
         guard case .snapshotText(3, let text)? = script.receive() else { Issue.record("a screen within the area is drawn"); return }
@@ -227,7 +227,7 @@ extension ProtocolContractTests {
         viewer.send(.attach(id: 5, scene: "jobs", width: 20, height: 4))
         #expect(viewer.receive() == .ok(id: 5, revision: nil), "the refused attach left the connection unattached")
         _ = Self.frame(from: viewer)
-        viewer.send(.resize(width: 1_000, height: 1_001))
+        viewer.send(.resize(width: 500, height: 501))
         #expect(error(viewer)?.code == "limit_exceeded")
         viewer.send(.resize(width: 20, height: 4))
         #expect(Self.frame(from: viewer).first == .keyframe(width: 20, height: 4), "the viewport kept its size")
