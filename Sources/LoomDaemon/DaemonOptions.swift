@@ -25,9 +25,14 @@ public struct DaemonOptions: Equatable, Sendable {
 
           --socket PATH      where to listen; default: $LOOM_SOCKET, else $XDG_RUNTIME_DIR/loom/loom.sock,
                              else /run/loom-socket/loom.sock. Under systemd socket activation the passed
-                             socket is used instead.
+                             socket is used instead. Only a socket no daemon answers on is replaced;
+                             anything else at PATH is an error. The socket's own directory is created
+                             (0700) if missing, never its parents
           --state-dir DIR    where the store is kept (SQLite); default: $STATE_DIRECTORY (systemd's
-                             StateDirectory=), else $XDG_STATE_HOME/loom, else ~/.local/state/loom
+                             StateDirectory=), else $XDG_STATE_HOME/loom, else ~/.local/state/loom.
+                             One daemon per directory (a second exits 1). A store starts empty only
+                             in an empty directory: files that cannot be opened as a store are
+                             refused and left as they are (docs/store.md, the durability contract)
           --ephemeral        keep the store in memory only (demos, tests)
           --config FILE      a JSON file: {"socket", "state_dir", "fps", "log_level", "viewers": [uid…],
                              "controllers": [uid…], "connections_per_user"}; the command line wins over
