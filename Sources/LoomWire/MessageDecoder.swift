@@ -38,7 +38,7 @@ public struct MessageDecoder {
         while start < buffer.count {
             switch encoding {
             case .json:
-                let limit = readFirstMessage ? limits.maximumMessageBytes : limits.maximumHelloBytes
+                let limit = readFirstMessage ? limits.maximumMessageBytes : min(limits.maximumHelloBytes, limits.maximumMessageBytes)
                 let end = buffer[max(start, scanned)...].firstIndex(of: UInt8(ascii: "\n"))
                 guard (end ?? buffer.count) - start <= limit else {
                     throw .framing(readFirstMessage ? "a line longer than \(limit) bytes" : "a first line (the hello) longer than \(limit) bytes")

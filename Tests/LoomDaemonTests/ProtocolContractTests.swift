@@ -360,7 +360,7 @@ extension ProtocolContractTests {
 
         script.send(.stats(id: 3))
         guard case .statsReport(3, .object(let stats))? = script.receive() else { Issue.record("no stats"); return }
-        #expect(Set(stats.keys) == ["scenes", "connections", "loop", "accepted_connections", "revision", "durable_revision"])
+        #expect(Set(stats.keys) == ["scenes", "connections", "loop", "accepted_connections", "revision", "durable_revision", "waiting_acknowledgements"])
         guard case .object(let loop)? = stats["loop"], case .object(let scene)? = stats["scenes"]?["dashboard"],
               case .array(let viewers)? = scene["viewers"], case .object(let viewerStats)? = viewers.first else { Issue.record("\(stats)"); return }
         #expect(Set(loop.keys) == ["lag_ms", "max_lag_ms"])

@@ -7,10 +7,26 @@ import Testing
 /// is a fatal error (the connection is closed). Nothing crashes, nothing is allocated for a lie.
 @Suite("Malformed input")
 struct MalformedInputTests {
+    /// How a JSON line after the handshake fails (the first line is a hello, under its own limit).
     private func jsonFailure(_ line: String) -> WireError? {
         var decoder = MessageDecoder()
+        _ = try? decoder.feed(Array((#"{"type":"hello","id":0,"versions":[1,1]}"# + "\n").utf8))
         guard case .failure(let error)? = try? decoder.feed(Array((line + "\n").utf8)).first else { return nil }
         return error
+    }
+
+    /// Before the handshake a peer is nobody: its first line, the hello, may be 4 KiB, whole or
+    /// in pieces; past that it is a fatal framing error, however the bytes arrive.
+    @Test func theFirstLineMayHoldAtMostFourKilobytes() throws {
+        var whole = MessageDecoder()
+        #expect { try whole.feed(Array(repeating: UInt8(ascii: "{"), count: 4_097) + [0x0A]) } throws: { ($0 as? WireError)?.code == "framing" }
+        var pieces = MessageDecoder()
+        _ = try pieces.feed(Array(repeating: UInt8(ascii: " "), count: 4_000))
+        #expect { try pieces.feed(Array(repeating: UInt8(ascii: " "), count: 97)) } throws: { ($0 as? WireError)?.fatal == true }
+        var after = MessageDecoder()
+        _ = try after.feed(Array((#"{"type":"hello","id":0,"versions":[1,1]}"# + "\n").utf8))
+        let long = try after.feed(Array((#"{"type":"set","id":1,"path":"/a","value":""# + String(repeating: "x", count: 10_000) + "\"}\n").utf8))
+        #expect(long.count == 1, "after the hello, a line may be long")
     }
 
     private func binaryFailure(_ bytes: [UInt8]) -> WireError? {
