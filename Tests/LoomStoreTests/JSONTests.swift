@@ -43,6 +43,17 @@ struct JSONTextTests {
         #expect(value["s"]?.stringValue == "tab\there \"quoted\" \\ é 日本 🏳️‍🌈 \u{1}")
     }
 
+    /// The exact text: escapes only where JSON needs them, integers at both ends of their
+    /// range, and an object whose members were removed written without a stray comma.
+    @Test func writingIsExactCompactJSON() throws {
+        var object = JSONObject()
+        for key in ["a", "b", "c", "d"] { object[key] = .int(1) }
+        object["a"] = nil
+        object["c"] = nil
+        let value: JSONValue = ["o": .object(object), "i": [.int(0), .int(-7), .int(.max), .int(.min)], "e": [], "s": "q\"b\\n\n\u{1F}é"]
+        #expect(JSONWriter.string(value) == #"{"o":{"b":1,"d":1},"i":[0,-7,9223372036854775807,-9223372036854775808],"e":[],"s":"q\"b\\n\n\u001fé"}"#)
+    }
+
     @Test func surrogatePairEscapesBecomeOneScalarAndLoneOnesAreRefused() throws {
         #expect(try JSONParser.parse(#""\ud83d\ude00""#) == .string("😀"))
         #expect(throws: JSONError.self) { try JSONParser.parse(#""\ud83d""#) }

@@ -142,6 +142,15 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         ownBookkeeping().index = index
     }
 
+    /// Slots in insertion order, removed members' included: a walk that keeps its place by a
+    /// number (the writer's, which must not copy every object's members to walk them).
+    var slotCount: Int { entries.count }
+
+    /// The member in `slot`; nil for a removed one.
+    func member(inSlot slot: Int) -> (key: String, value: JSONValue)? {
+        entries[slot].value.map { (entries[slot].key, $0) }
+    }
+
     public func makeIterator() -> AnyIterator<(key: String, value: JSONValue)> {
         var slot = 0
         let entries = entries
