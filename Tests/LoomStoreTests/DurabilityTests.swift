@@ -39,6 +39,41 @@ struct DurabilityTests {
         #expect(restored.value(at: pointer("/n/6")) == 244)
     }
 
+    /// A snapshot is made off the loop and stored in parts, one per commit. A crash at any point
+    /// (the files copied as they are after each commit) restores every committed transaction,
+    /// and once a snapshot is finished the journal it covers is gone.
+    @Test func aSnapshotIsStoredInPartsAndACrashAtAnyPointLosesNothing() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = try Store(stateDirectory: directory)
+        store.compactionInterval = 50
+        store.snapshotPartBytes = 256
+        var commitsWhileWriting = 0, finished = 0
+        for index in 0..<400 {
+            try store.set(.string(String(repeating: "x", count: 50) + "\(index)"), at: pointer("/k/\(index % 60)"))
+            let wasWriting = store.isWritingSnapshot
+            try store.commit()
+            if wasWriting && !store.isWritingSnapshot { finished += 1 }
+            if store.isWritingSnapshot {
+                commitsWhileWriting += 1
+                // Give the background thread its turn, as a loop's idle moments would.
+                if commitsWhileWriting % 5 == 0 { usleep(1_000) }
+            }
+            guard index % 9 == 0 else { continue }
+            let crashed = temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: crashed) }
+            for file in ["state.sqlite", "state.sqlite-wal"] where FileManager.default.fileExists(atPath: directory + "/" + file) {
+                try FileManager.default.copyItem(atPath: directory + "/" + file, toPath: crashed + "/" + file)
+            }
+            let restored = try Store(stateDirectory: crashed)
+            #expect(restored.revision == store.revision, "after commit \(index)")
+            #expect(restored.root == store.root, "after commit \(index)")
+        }
+        #expect(finished >= 2, "snapshots were finished")
+        #expect(commitsWhileWriting >= 14 * finished, "a 3.5 KB snapshot in 256-byte parts takes 14 commits or more: \(commitsWhileWriting) for \(finished)")
+        #expect(store.entriesSinceSnapshot < 400 - 50, "the journal a finished snapshot covers is gone: \(store.entriesSinceSnapshot) rows left")
+    }
+
     @Test func anUnwritableStateDirectoryIsAClearError() {
         #expect { try Store(stateDirectory: "/proc/loom-cannot-be-here") } throws: { ($0 as? StoreError)?.code == .storage }
     }

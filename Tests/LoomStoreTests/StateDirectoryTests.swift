@@ -80,6 +80,36 @@ struct StateDirectoryTests {
         #expect(FileManager.default.fileExists(atPath: directory + "/state.sqlite"))
     }
 
+    /// A store written before snapshots were stored in parts (no `parts` column, no parts
+    /// table) opens as it was and is brought to the current schema.
+    @Test func aStoreFromBeforeSnapshotsInPartsOpensAndIsUpgraded() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/state.sqlite"
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
+        do {
+            let old = try SQLiteDatabase(path: path)
+            try old.execute("""
+                PRAGMA journal_mode = WAL;
+                CREATE TABLE snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), revision INTEGER NOT NULL, document BLOB NOT NULL);
+                CREATE TABLE journal (revision INTEGER PRIMARY KEY, patch BLOB NOT NULL);
+                INSERT INTO snapshot VALUES (1, 2, CAST('{"a":1}' AS BLOB));
+                INSERT INTO journal VALUES (3, CAST('[{"op":"add","path":"/b","value":2}]' AS BLOB));
+                """)
+        }
+        let store = try Store(stateDirectory: directory)
+        #expect(store.revision == 3)
+        #expect(store.root == ["a": 1, "b": 2])
+        store.compactionInterval = 1
+        store.snapshotPartBytes = 4
+        for index in 0..<200 {
+            try store.set(.int(Int64(index)), at: pointer("/c"))
+            try store.commit()
+            usleep(1_000)
+        }
+        #expect(store.entriesSinceSnapshot < 200, "a snapshot in parts was finished in the upgraded store")
+    }
+
     /// Each way a store's files can be found damaged: the start is refused with a message that
     /// says what was found and what to do, and every file is left byte for byte as it was.
     @Test(arguments: Damage.allCases)

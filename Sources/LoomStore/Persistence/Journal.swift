@@ -44,8 +44,9 @@ final class Journal {
             try directory.createDatabase { database throws(StoreError) in
                 try database.execute("PRAGMA journal_mode = WAL")
                 try database.execute("""
-                    CREATE TABLE snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), revision INTEGER NOT NULL, document BLOB NOT NULL);
+                    CREATE TABLE snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), revision INTEGER NOT NULL, document BLOB NOT NULL, parts INTEGER NOT NULL DEFAULT 0);
                     CREATE TABLE journal (revision INTEGER PRIMARY KEY, patch BLOB NOT NULL);
+                    \(partsTable)
                     """)
             }
         }
@@ -66,6 +67,7 @@ final class Journal {
             guard let restored else {
                 throw directory.refusal("\(StateDirectory.database) is not a Loom store (it has no snapshot and journal tables)")
             }
+            try upgrade(database)
             database.checkpointsOnClose = true
             directory.makeFilesPrivate()
             let journal = try Journal(database: database, directory: directory, entriesSinceSnapshot: restored.replayed)
@@ -77,13 +79,47 @@ final class Journal {
         }
     }
 
+    /// Where a snapshot written in parts keeps them (`SnapshotWriter`).
+    private static let partsTable = "CREATE TABLE IF NOT EXISTS snapshot_part (revision INTEGER NOT NULL, part INTEGER NOT NULL, bytes BLOB NOT NULL, PRIMARY KEY (revision, part));"
+
+    /// Whether the snapshot table has the `parts` column (stores made before snapshots were
+    /// written in parts do not, until `upgrade`).
+    private static func snapshotHasParts(_ database: SQLiteDatabase) throws(StoreError) -> Bool {
+        let columns = try database.prepare("SELECT count(*) FROM pragma_table_info('snapshot') WHERE name = 'parts'")
+        return try columns.step() && columns.int64(0) == 1
+    }
+
+    /// Brings a store that restored whole to the current schema, and drops the parts of a
+    /// snapshot that was never finished.
+    private static func upgrade(_ database: SQLiteDatabase) throws(StoreError) {
+        if try !snapshotHasParts(database) {
+            try database.execute("ALTER TABLE snapshot ADD COLUMN parts INTEGER NOT NULL DEFAULT 0")
+        }
+        try database.execute(partsTable)
+        try database.execute("DELETE FROM snapshot_part WHERE revision NOT IN (SELECT revision FROM snapshot WHERE parts > 0)")
+    }
+
     private static func replay(_ database: SQLiteDatabase, limits: JSONLimits) throws(StoreError) -> (document: Document, revision: Int64, replayed: Int) {
         var document = Document()
         var revision: Int64 = 0
-        let snapshot = try database.prepare("SELECT revision, document FROM snapshot WHERE id = 1")
+        let hasParts = try snapshotHasParts(database)
+        let snapshot = try database.prepare("SELECT revision, document\(hasParts ? ", parts" : "") FROM snapshot WHERE id = 1")
         if try snapshot.step() {
             revision = snapshot.int64(0)
-            document = Document(root: try parse(snapshot.bytes(1), limits: limits, what: "snapshot at revision \(revision)"))
+            var text = snapshot.bytes(1)
+            if hasParts, snapshot.int64(2) > 0 {
+                let parts = snapshot.int64(2)
+                let rows = try database.prepare("SELECT part, bytes FROM snapshot_part WHERE revision = ? ORDER BY part")
+                rows.bind(1, revision)
+                var next: Int64 = 0
+                while try rows.step() {
+                    guard rows.int64(0) == next else { break }
+                    text += rows.bytes(1)
+                    next += 1
+                }
+                guard next == parts else { throw StoreError(.storage, "the snapshot at revision \(revision) has \(next) of its \(parts) parts") }
+            }
+            document = Document(root: try parse(text, limits: limits, what: "snapshot at revision \(revision)"))
         }
         let journal = try database.prepare("SELECT revision, patch FROM journal WHERE revision > ? ORDER BY revision")
         journal.bind(1, revision)
@@ -138,23 +174,64 @@ final class Journal {
         pending.removeAll(keepingCapacity: true)
     }
 
-    /// Replaces the snapshot with `document` at `revision` and drops the journal rows it covers.
+    /// Replaces the snapshot with `document` at `revision`, written now and whole (a clean
+    /// shutdown), and drops the journal rows it covers.
     func compact(document: JSONValue, revision: Int64) throws(StoreError) {
         try commit()
+        try replaceSnapshot(revision: revision, text: JSONWriter.bytes(document), parts: 0)
+        entriesSinceSnapshot = 0
+    }
+
+    /// Stores the next part of `writer`'s text, if the text is made: its own small transaction.
+    /// True once every part is stored (then `finish`).
+    func writePart(of writer: SnapshotWriter, partBytes: Int) throws(StoreError) -> Bool {
+        guard let text = writer.readyText else { return false }
+        let end = min(writer.written + max(1, partBytes), text.count)
+        let insert = try database.prepare("INSERT OR REPLACE INTO snapshot_part (revision, part, bytes) VALUES (?, ?, ?)")
+        insert.bind(1, writer.revision)
+        insert.bind(2, Int64(writer.parts))
+        insert.bind(3, Array(text[writer.written..<end]))
+        try insert.run()
+        writer.written = end
+        writer.parts += 1
+        return end == text.count
+    }
+
+    /// Makes `writer`'s stored parts the snapshot. Every transaction is committed when this
+    /// runs (`Store.commit`), so the rows left are those after the snapshot: `newest` less its revision.
+    func finish(_ writer: SnapshotWriter, newest: Int64) throws(StoreError) {
+        try replaceSnapshot(revision: writer.revision, text: [], parts: writer.parts)
+        entriesSinceSnapshot = Int(newest - writer.revision)
+    }
+
+    /// Drops the parts of a snapshot that will not be finished.
+    func abandon(_ writer: SnapshotWriter) {
+        guard let drop = try? database.prepare("DELETE FROM snapshot_part WHERE revision = ?") else { return }
+        drop.bind(1, writer.revision)
+        try? drop.run()
+    }
+
+    /// One transaction: the snapshot row (its text inline, or `parts` stored parts at its
+    /// revision), the journal rows it covers and every other snapshot's parts dropped.
+    private func replaceSnapshot(revision: Int64, text: [UInt8], parts: Int) throws(StoreError) {
         try database.execute("BEGIN IMMEDIATE")
         do {
-            let write = try database.prepare("INSERT OR REPLACE INTO snapshot (id, revision, document) VALUES (1, ?, ?)")
+            let write = try database.prepare("INSERT OR REPLACE INTO snapshot (id, revision, document, parts) VALUES (1, ?, ?, ?)")
             write.bind(1, revision)
-            write.bind(2, JSONWriter.bytes(document))
+            write.bind(2, text)
+            write.bind(3, Int64(parts))
             try write.run()
             let drop = try database.prepare("DELETE FROM journal WHERE revision <= ?")
             drop.bind(1, revision)
             try drop.run()
+            let others = try database.prepare("DELETE FROM snapshot_part WHERE revision != ? OR ? = 0")
+            others.bind(1, revision)
+            others.bind(2, Int64(parts))
+            try others.run()
             try database.execute("COMMIT")
         } catch {
             try? database.execute("ROLLBACK")
             throw error
         }
-        entriesSinceSnapshot = 0
     }
 }

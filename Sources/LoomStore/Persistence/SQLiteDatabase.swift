@@ -74,6 +74,8 @@ final class SQLiteDatabase {
         }
 
         func bind(_ index: Int32, _ bytes: [UInt8]) {
+            // An empty array may have no storage, and a blob bound from no pointer is NULL.
+            guard !bytes.isEmpty else { return _ = sqlite3_bind_zeroblob(statement, index, 0) }
             // SQLITE_TRANSIENT: SQLite copies the bytes before this call returns.
             let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
             bytes.withUnsafeBytes { _ = sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), transient) }

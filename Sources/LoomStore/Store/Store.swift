@@ -260,16 +260,34 @@ public final class Store {
     /// written: a snapshot the disk cannot hold is not rewritten every turn.
     private var compactionBackoff = 0
 
-    /// A snapshot once the journal is long enough. Everything is durable already, so a snapshot
-    /// that cannot be written costs only a longer journal: it is tried again later.
+    /// Bytes of each part a snapshot is stored in, one part per commit (`SnapshotWriter`).
+    public var snapshotPartBytes = 1 << 20
+
+    /// The snapshot being made, if one is.
+    private var snapshotWriter: SnapshotWriter?
+
+    /// Whether a snapshot is being made (its text on a background thread, then its parts).
+    public var isWritingSnapshot: Bool { snapshotWriter != nil }
+
+    /// A snapshot once the journal is long enough, made without holding the loop: its text is
+    /// written on a background thread and stored one part per commit (`SnapshotWriter`).
+    /// Everything is durable already, so a snapshot that cannot be written costs only a longer
+    /// journal: it is tried again later.
     private func compactIfDue(_ journal: Journal) {
-        guard journal.entriesSinceSnapshot >= compactionInterval + compactionBackoff else { return }
-        do {
-            try journal.compact(document: document.root, revision: revision)
-            compactionBackoff = 0
-        } catch {
-            compactionBackoff += compactionInterval
+        if let writer = snapshotWriter {
+            do {
+                guard try journal.writePart(of: writer, partBytes: snapshotPartBytes) else { return }
+                try journal.finish(writer, newest: durableRevision)
+                compactionBackoff = 0
+            } catch {
+                journal.abandon(writer)
+                compactionBackoff += compactionInterval
+            }
+            snapshotWriter = nil
+            return
         }
+        guard journal.entriesSinceSnapshot >= compactionInterval + compactionBackoff else { return }
+        snapshotWriter = SnapshotWriter(document: document.root, revision: revision)
     }
 
     /// Runs `action` once `revision` is durable: now (and nil is returned), or at the `commit()`
@@ -298,6 +316,10 @@ public final class Store {
 
     /// Writes a snapshot now and empties the journal (a clean shutdown makes the next start fast).
     public func compact() throws(StoreError) {
+        if let writer = snapshotWriter {
+            journal?.abandon(writer)
+            snapshotWriter = nil
+        }
         try journal?.compact(document: document.root, revision: revision)
         durableRevision = revision
     }
