@@ -191,10 +191,17 @@ final class FuzzClient {
     /// that do not decode (`silence` says which).
     func receive() -> Message? {
         while inbox.isEmpty {
+            // Silence is counted in one-second waits: a machine that was suspended (its clock
+            // jumping ahead on resume) ends one wait early, not the whole patience. Two fuzzing
+            // processes once gave up in the same 8 ms after 30 s "of silence" that way.
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, Self.patience * 1_000) > 0 else {
-                silence = "no message for \(Self.patience) s"
-                return nil
+            var quietSeconds: Int32 = 0
+            while poll(&poller, 1, 1_000) <= 0 {
+                quietSeconds += 1
+                guard quietSeconds < Self.patience else {
+                    silence = "no message for \(Self.patience) s"
+                    return nil
+                }
             }
             var chunk = [UInt8](repeating: 0, count: 65_536)
             let count = read(descriptor, &chunk, chunk.count)

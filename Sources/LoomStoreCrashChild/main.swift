@@ -9,6 +9,8 @@ import LoomStore
 // one transaction, committing every few, and printing after each commit returned:
 //     ack <revision>
 // A transaction applied in part would break /last == count or /sum == count·(count+1)/2.
+// Snapshots are made every 200 transactions and stored in 4 KB parts, so kills also land while
+// a snapshot is being stored.
 
 guard CommandLine.arguments.count == 2 else {
     FileHandle.standardError.write(Data("usage: LoomStoreCrashChild STATE_DIR\n".utf8))
@@ -21,6 +23,9 @@ func say(_ line: String) {
 
 do {
     let store = try Store(stateDirectory: CommandLine.arguments[1])
+    // Snapshots often and in small parts, so that kills land while one is being stored.
+    store.compactionInterval = 200
+    store.snapshotPartBytes = 4_096
     if store.value(at: try JSONPointer("/counter")) == nil {
         try store.set(["counter": [:], "last": 0, "sum": 0], at: .root)
         try store.commit()
