@@ -53,12 +53,14 @@ final class DaemonFuzzer {
 
         let client = FuzzClient(socket: daemon.socket, encoding: encoding, role: role)
         var rest = bytes.dropFirst()
+        var barriers = 0
         while let length = rest.popFirst() {
             let message = Array(rest.prefix(Int(length)))
             rest = rest.dropFirst(Int(length))
             client.sendRaw(message)
+            if client.isBarrier(message) { barriers += 1 }
         }
-        let replies = client.closeAfterBarrier()
+        let replies = client.closeAfterBarrier(sentByTheInput: barriers)
 
         // Alive, and the document now: two requests on the checker in one write.
         checker.send(.ping(id: 3))
@@ -160,12 +162,29 @@ final class FuzzClient {
     /// Whether a pong for `id` came before the last `ask`'s reply.
     func sawPong(_ id: RequestID) -> Bool { seen.contains(.pong(id: id)) }
 
-    /// Everything the daemon said until the pong of a ping sent last (or the connection's end:
-    /// an input may get it closed), then closes.
-    func closeAfterBarrier() -> [Message] {
-        send(.ping(id: RequestID(Int64.min)))
+    /// The ping whose pong ends a conversation.
+    static let barrier = Message.ping(id: RequestID(Int64.min))
+
+    /// Whether a message of the input, as sent, is the barrier's ping: an input may send it
+    /// too, and its pong must not be taken for the end (it once hid a `set`'s `ok`).
+    func isBarrier(_ bytes: [UInt8]) -> Bool {
+        switch encoding {
+        case .json: (try? JSONCodec.decode(line: bytes.filter { $0 != UInt8(ascii: "\n") })) == Self.barrier
+        case .binary: (try? BinaryCodec.decode(payload: bytes[...], limits: .default)) == Self.barrier
+        }
+    }
+
+    /// Everything the daemon said until the pong of a ping sent last (after as many as the
+    /// input sent itself), or the connection's end (an input may get it closed), then closes.
+    func closeAfterBarrier(sentByTheInput earlier: Int) -> [Message] {
+        send(Self.barrier)
         var replies: [Message] = []
-        while let message = receive(), message != .pong(id: RequestID(Int64.min)) {
+        var pongs = 0
+        while let message = receive() {
+            if message == .pong(id: RequestID(Int64.min)) {
+                pongs += 1
+                if pongs > earlier { break }
+            }
             if case .flush(let sequence) = message { send(.ack(sequence: sequence)) }
             replies.append(message)
         }
