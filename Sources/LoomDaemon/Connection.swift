@@ -419,9 +419,10 @@ final class Connection {
         let start = outgoing.count
         for message in messages {
             // Past what a client may read as one message, the client gets why instead: a value
-            // is weighed first (a count that stops at the limit, not the writing of all of it),
-            // and what is written is measured.
-            if let value = Self.value(in: message), value.weight(upTo: Self.maximumMessageBytes) > Self.maximumMessageBytes {
+            // is weighed first (a count that stops at the limit, not the writing of all of it)
+            // when the document it comes from is that large at all, and what is written is measured.
+            if daemon.store.documentBytes > Self.maximumMessageBytes, let value = Self.value(in: message),
+               value.weight(upTo: Self.maximumMessageBytes) > Self.maximumMessageBytes {
                 MessageEncoder.encode(Self.tooLarge(message, bytes: nil), as: encoding, into: &outgoing)
                 continue
             }

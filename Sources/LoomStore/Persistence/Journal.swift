@@ -186,7 +186,7 @@ final class Journal {
     /// True once every part is stored (then `finish`).
     func writePart(of writer: SnapshotWriter, partBytes: Int) throws(StoreError) -> Bool {
         guard let text = writer.readyText else { return false }
-        let end = min(writer.written + max(1, partBytes), text.count)
+        let end = writer.written + min(max(1, partBytes), text.count - writer.written)
         let insert = try database.prepare("INSERT OR REPLACE INTO snapshot_part (revision, part, bytes) VALUES (?, ?, ?)")
         insert.bind(1, writer.revision)
         insert.bind(2, Int64(writer.parts))

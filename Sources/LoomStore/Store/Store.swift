@@ -256,9 +256,10 @@ public final class Store {
     /// transaction applied is durable or on its way in this turn's commit.
     public private(set) var stalled: StoreError?
 
-    /// Entries past `compactionInterval` before the next try, after a snapshot could not be
-    /// written: a snapshot the disk cannot hold is not rewritten every turn.
-    private var compactionBackoff = 0
+    /// The journal's length when a snapshot last could not be written: the next is tried
+    /// `compactionInterval` entries later, so a snapshot the disk cannot hold is not rewritten
+    /// every turn.
+    private var entriesAtFailedSnapshot = 0
 
     /// Bytes of each part a snapshot is stored in, one part per commit (`SnapshotWriter`).
     public var snapshotPartBytes = 1 << 20
@@ -278,15 +279,15 @@ public final class Store {
             do {
                 guard try journal.writePart(of: writer, partBytes: snapshotPartBytes) else { return }
                 try journal.finish(writer, newest: durableRevision)
-                compactionBackoff = 0
+                entriesAtFailedSnapshot = 0
             } catch {
                 journal.abandon(writer)
-                compactionBackoff += compactionInterval
+                entriesAtFailedSnapshot = journal.entriesSinceSnapshot
             }
             snapshotWriter = nil
             return
         }
-        guard journal.entriesSinceSnapshot >= compactionInterval + compactionBackoff else { return }
+        guard journal.entriesSinceSnapshot - entriesAtFailedSnapshot >= compactionInterval else { return }
         snapshotWriter = SnapshotWriter(document: document.root, revision: revision)
     }
 
@@ -311,6 +312,10 @@ public final class Store {
     /// Actions waiting for durability (a commit that failed keeps them: `stalled`).
     public var waitingActions: Int { waiters.count }
 
+    /// The document's size as compact JSON text, about (`JSONValue.weight`): no value in it is
+    /// larger, so a host needs to weigh a value it sends only when this passes its limit.
+    public var documentBytes: Int { document.size }
+
     /// Transactions a start would replay on top of the snapshot (0 after `compact()`).
     public var entriesSinceSnapshot: Int { journal?.entriesSinceSnapshot ?? 0 }
 
@@ -321,6 +326,7 @@ public final class Store {
             snapshotWriter = nil
         }
         try journal?.compact(document: document.root, revision: revision)
+        entriesAtFailedSnapshot = 0
         durableRevision = revision
     }
 
