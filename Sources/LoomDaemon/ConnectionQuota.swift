@@ -1,5 +1,5 @@
 import Glibc
-import LoomLoop
+import LoomWire
 
 /// How many connections one local user may hold open. Descriptors are the first thing a user
 /// who can reach the socket could exhaust: past the process's limit nobody connects, root
@@ -21,18 +21,20 @@ struct ConnectionCounts {
     private var open: [UInt32: Int] = [:]
     private var lastLogged: [UInt32: UInt64] = [:]
 
-    /// Counts a new connection of `uid`, or says why it is refused.
-    mutating func admit(_ uid: UInt32?, quota: ConnectionQuota) -> String? {
+    /// A new connection of `uid`: counted against the quota (its user is returned, to be given
+    /// back to `release`), not counted (nil: no credentials, or an exempt user), or refused.
+    mutating func admit(_ uid: UInt32?, quota: ConnectionQuota) throws(WireError) -> UInt32? {
         guard let uid, !quota.exempt.contains(uid) else { return nil }
         guard open[uid, default: 0] < quota.perUser else {
-            return "user \(uid) has \(quota.perUser) connections open, the most one user may have"
+            throw WireError("too_many_connections", "user \(uid) has \(quota.perUser) connections open, the most one user may have")
         }
         open[uid, default: 0] += 1
-        return nil
+        return uid
     }
 
-    mutating func release(_ uid: UInt32?, quota: ConnectionQuota) {
-        guard let uid, !quota.exempt.contains(uid), let count = open[uid] else { return }
+    /// Gives back what `admit` counted.
+    mutating func release(_ uid: UInt32) {
+        guard let count = open[uid] else { return }
         open[uid] = count > 1 ? count - 1 : nil
     }
 
@@ -41,23 +43,5 @@ struct ConnectionCounts {
         if let last = lastLogged[uid], now - last < ConnectionQuota.logInterval { return false }
         lastLogged[uid] = now
         return true
-    }
-}
-
-/// The process's descriptor limit: the soft limit is raised to the hard one at start (the
-/// inherited soft limit is often 1,024, which a thousand idle clients reach). Under systemd the
-/// unit sets it (`LimitNOFILE`), and its seccomp filter refuses `setrlimit`: that is fine.
-public enum DescriptorLimit {
-    /// Raises the soft limit as far as allowed; returns the limit in force.
-    @discardableResult
-    public static func raise() -> UInt64 {
-        var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 0 }
-        if limit.rlim_cur < limit.rlim_max {
-            var raised = limit
-            raised.rlim_cur = limit.rlim_max
-            if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { return UInt64(raised.rlim_cur) }
-        }
-        return UInt64(limit.rlim_cur)
     }
 }

@@ -131,13 +131,14 @@ public final class Daemon {
         let credentials = stream.peerCredentials
         let connection = Connection(daemon: self, stream: stream, granted: configuration.roles.role(for: credentials))
         connections[ObjectIdentifier(connection)] = connection
-        if let refusal = connectionCounts.admit(credentials?.uid, quota: configuration.connectionQuota) {
+        do {
+            connection.quotaUser = try connectionCounts.admit(credentials?.uid, quota: configuration.connectionQuota)
+        } catch {
             if let uid = credentials?.uid, connectionCounts.shouldLog(uid, now: loop.now) {
-                Log.write(.warning, "refusing connections: \(refusal) (pid \(credentials?.pid ?? 0))")
+                Log.write(.warning, "refusing connections: \(error.message) (pid \(credentials?.pid ?? 0))")
             }
-            return connection.fail(code: "too_many_connections", refusal)
+            return connection.fail(code: error.code, error.message)
         }
-        connection.quotaUser = credentials?.uid
         awaitHello(from: connection)
         do {
             try stream.startReading(onData: { [weak connection] bytes in connection?.received(bytes) },
@@ -150,14 +151,17 @@ public final class Daemon {
     private var connectionCounts = ConnectionCounts()
 
     /// Connections that had not said hello when last looked at, oldest first, with when they
-    /// connected. Checked once a second while there are any (`helloTimeout`).
+    /// connected. Checked every `handshakeCheckMilliseconds` while there are any (`helloTimeout`).
     private var awaitingHello: [(connection: Connection, since: UInt64)] = []
     private let handshakeTimer: LoopTimer
+    /// How often connections awaiting their hello are looked at: one timer for all of them, so
+    /// a silent connection lives up to this much past `helloTimeout`.
+    static let handshakeCheckMilliseconds: UInt64 = 1_000
 
     private func awaitHello(from connection: Connection) {
         awaitingHello.append((connection, loop.now))
         guard awaitingHello.count == 1 else { return }
-        handshakeTimer.start(after: 1_000, every: 1_000) { [unowned self] in
+        handshakeTimer.start(after: Self.handshakeCheckMilliseconds, every: Self.handshakeCheckMilliseconds) { [unowned self] in
             let now = loop.now
             awaitingHello.removeAll { $0.connection.role != nil || $0.connection.isClosed }
             let expired = awaitingHello.prefix { now - $0.since >= configuration.helloTimeout }
@@ -170,7 +174,7 @@ public final class Daemon {
     }
 
     func connectionClosed(_ connection: Connection) {
-        connectionCounts.release(connection.quotaUser, quota: configuration.connectionQuota)
+        if let user = connection.quotaUser { connectionCounts.release(user) }
         detach(connection)
         connections[ObjectIdentifier(connection)] = nil
         if !connection.traced.isEmpty { tracingChanged() }

@@ -25,7 +25,7 @@ enum SocketFile {
             if Daemon.isListening(path) { throw DaemonError("another daemon is listening on \(path)") }
             unlink(path)
         case S_IFLNK:
-            let target = (try? destination(of: path)) ?? "?"
+            let target = destination(of: path) ?? "?"
             throw DaemonError("\(path) is a symbolic link (to \(target)\(access(path, F_OK) == 0 ? "" : ", which does not exist")); "
                 + "loomd replaces only a socket that no daemon answers on")
         case S_IFDIR:
@@ -46,10 +46,10 @@ enum SocketFile {
             + (errno == ENOENT ? " (its parent does not exist; loomd creates only the socket's own directory)" : ""))
     }
 
-    private static func destination(of link: String) throws -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink(link, &buffer, buffer.count - 1)
-        guard count >= 0 else { throw DaemonError("unreadable") }
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    /// Where a symbolic link points; nil when it cannot be read.
+    private static func destination(of link: String) -> String? {
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = buffer.withUnsafeMutableBufferPointer { readlink(link, $0.baseAddress!, $0.count - 1) }
+        return count >= 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : nil
     }
 }
