@@ -22,9 +22,10 @@ enum StoreBenchmark {
         figures.append(Figure(key: "restart_ms_after_kill", value: unclean, unit: "ms",
                               meaning: "the same after SIGKILL at the worst moment: the journal holds its longest (compaction interval − 1 entries) to replay"))
 
-        figures.append(Figure(key: "compaction_17mb_ms", value: compactionMilliseconds(directory: directory + "/compaction", objects: 170_000), unit: "ms",
+        let seventeenMegabytes = smallObjects(count: 170_000).document
+        figures.append(Figure(key: "compaction_17mb_ms", value: compactionMilliseconds(directory: directory + "/compaction", document: seventeenMegabytes), unit: "ms",
                               meaning: "write a snapshot of a 17 MB store at once (what a clean shutdown does)"))
-        let (stall, commits) = snapshotStall(directory: directory + "/stall", objects: 170_000)
+        let (stall, commits) = snapshotStall(directory: directory + "/stall", document: seventeenMegabytes)
         figures.append(Figure(key: "snapshot_stall_17mb_ms", value: stall, unit: "ms",
                               meaning: "the longest commit while a 17 MB store makes its snapshot (the text on a background thread, then \(commits) commits storing a part each): what the loop is held for"))
 
@@ -79,16 +80,11 @@ enum StoreBenchmark {
         func open() -> Double { Measure.median((0..<3).map { _ in Measure.nanoseconds { _ = try? Store(stateDirectory: directory) } }) / 1e6 }
         do {
             let store = try Store(stateDirectory: directory)
-            var last = 0
-            func write(_ count: Int) throws {
-                for _ in 0..<count {
-                    try store.set(.string(last % 3 == 0 ? "failed" : "ok"), at: JSONPointer("/jobs/j\(last % 1_000)/status"))
-                    last += 1
-                    if last % 100 == 0 { try store.commit() }
-                }
-                try store.commit()
+            for index in 0..<transactions {
+                try store.set(.string(index % 3 == 0 ? "failed" : "ok"), at: JSONPointer("/jobs/j\(index % 1_000)/status"))
+                if index % 100 == 99 { try store.commit() }
             }
-            try write(transactions)
+            try store.commit()
             try store.compact()
             withExtendedLifetime(store) {}
         } catch {
@@ -109,20 +105,23 @@ enum StoreBenchmark {
         return (clean, open())
     }
 
-    /// Milliseconds `compact()` takes for a store of `objects` small objects (about 100 bytes each).
-    private static func compactionMilliseconds(directory: String, objects: Int) -> Double {
-        guard let store = try? Store(stateDirectory: directory) else { return 0 }
-        let (_, document) = smallObjects(count: objects)
-        guard (try? store.set(document, at: .root)) != nil, (try? store.commit()) != nil else { return 0 }
+    /// A durable store in `directory` holding `document`, committed.
+    private static func filledStore(directory: String, document: JSONValue) -> Store? {
+        guard let store = try? Store(stateDirectory: directory), (try? store.set(document, at: .root)) != nil,
+              (try? store.commit()) != nil else { return nil }
+        return store
+    }
+
+    /// Milliseconds `compact()` takes for a store holding `document`.
+    private static func compactionMilliseconds(directory: String, document: JSONValue) -> Double {
+        guard let store = filledStore(directory: directory, document: document) else { return 0 }
         return Measure.median((0..<3).map { _ in Measure.nanoseconds { _ = try? store.compact() } }) / 1e6
     }
 
-    /// The longest commit, in milliseconds, while a store of `objects` small objects makes the
-    /// snapshot its compaction interval asks for, and how many commits it took.
-    private static func snapshotStall(directory: String, objects: Int) -> (milliseconds: Double, commits: Int) {
-        guard let store = try? Store(stateDirectory: directory) else { return (0, 0) }
-        let (_, document) = smallObjects(count: objects)
-        guard (try? store.set(document, at: .root)) != nil, (try? store.commit()) != nil else { return (0, 0) }
+    /// The longest commit, in milliseconds, while a store holding `document` makes the snapshot
+    /// its compaction interval asks for, and how many commits it took.
+    private static func snapshotStall(directory: String, document: JSONValue) -> (milliseconds: Double, commits: Int) {
+        guard let store = filledStore(directory: directory, document: document) else { return (0, 0) }
         store.compactionInterval = 1
         var longest = 0.0, commits = 0
         let tick = try! JSONPointer("/tick")
