@@ -79,51 +79,35 @@ struct LoomdProcessTests {
         _ = UnixSocketAddress(socketPath)?.withSocketAddress { bind(stale, $0, $1) }
         close(stale)
 
-        let first = Process()
-        first.executableURL = loomd
-        first.arguments = ["--socket", socketPath, "--ephemeral", "--log-level", "error"]
-        try first.run()
+        let first = try start(["--socket", socketPath, "--ephemeral"], socket: socketPath)
         defer { first.terminate(); first.waitUntilExit() }
-        var waited = 0
-        var connected = false
-        while !connected && waited < 300 {
-            usleep(10_000)
-            waited += 1
-            connected = (try? probe(socketPath)) == true
-        }
-        #expect(connected, "the stale socket was replaced")
+        #expect((try? probe(socketPath)) == true, "the stale socket was replaced")
 
-        let second = Process()
-        second.executableURL = loomd
-        second.arguments = ["--socket", socketPath, "--ephemeral"]
-        let errors = Pipe()
-        second.standardError = errors
-        try second.run()
-        second.waitUntilExit()
-        #expect(second.terminationStatus == 1)
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let (status, message) = try runToExit(["--socket", socketPath, "--ephemeral"])
+        #expect(status == 1)
         #expect(message.contains("another daemon is listening"))
     }
 
     @Test func aWrongCommandLineExitsWithTwoAndSaysWhy() throws {
+        let (status, errors) = try runToExit(["--ephemeral", "--state-dir", "/tmp/x"])
+        #expect(status == 2)
+        #expect(errors.contains("exclude each other"))
+    }
+
+    /// loomd with `arguments` (and `--log-level error`), run by `wrapper` when one is given
+    /// (`prlimit`, `setpriv`: the wrapper's path and arguments, loomd's path follows them).
+    private func loomdProcess(_ arguments: [String], under wrapper: [String], directory: String?) -> Process {
         let process = Process()
-        process.executableURL = loomd
-        process.arguments = ["--ephemeral", "--state-dir", "/tmp/x"]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
-        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("exclude each other"))
+        process.executableURL = wrapper.first.map { URL(fileURLWithPath: $0) } ?? loomd
+        process.arguments = (wrapper.isEmpty ? [] : Array(wrapper.dropFirst()) + [loomd.path]) + arguments + ["--log-level", "error"]
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        return process
     }
 
     /// Runs loomd to its exit: its status and what it wrote to stderr. A loomd that is still
     /// running after `timeout` seconds is stopped and reported as status -1.
-    private func runToExit(_ arguments: [String], directory: String? = nil, timeout: Double = 20) throws -> (status: Int32, errors: String) {
-        let process = Process()
-        process.executableURL = loomd
-        process.arguments = arguments + ["--log-level", "error"]
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    private func runToExit(_ arguments: [String], under wrapper: [String] = [], directory: String? = nil, timeout: Double = 20) throws -> (status: Int32, errors: String) {
+        let process = loomdProcess(arguments, under: wrapper, directory: directory)
         let errors = Pipe()
         process.standardError = errors
         try process.run()
@@ -136,11 +120,8 @@ struct LoomdProcessTests {
     }
 
     /// loomd started in the background, serving once `socket` answers.
-    private func start(_ arguments: [String], socket: String, directory: String? = nil) throws -> Process {
-        let process = Process()
-        process.executableURL = loomd
-        process.arguments = arguments + ["--log-level", "error"]
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    private func start(_ arguments: [String], under wrapper: [String] = [], socket: String, directory: String? = nil) throws -> Process {
+        let process = loomdProcess(arguments, under: wrapper, directory: directory)
         try process.run()
         for _ in 0..<1_000 where process.isRunning && !((try? probe(socket)) ?? false) { usleep(10_000) }
         return process
@@ -167,12 +148,8 @@ struct LoomdProcessTests {
         let socket = temporaryPath("limits.sock")
         defer { unlink(socket) }
         // Started with a soft limit of 1,024 under a hard one of 4,096 (util-linux's prlimit).
-        let daemon = Process()
-        daemon.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
-        daemon.arguments = ["--nofile=1024:4096", "--", loomd.path, "--ephemeral", "--socket", socket, "--log-level", "error"]
-        try daemon.run()
+        let daemon = try start(["--ephemeral", "--socket", socket], under: ["/usr/bin/prlimit", "--nofile=1024:4096", "--"], socket: socket)
         defer { daemon.terminate(); daemon.waitUntilExit() }
-        for _ in 0..<1_000 where daemon.isRunning && !((try? probe(socket)) ?? false) { usleep(10_000) }
         let limits = try String(contentsOfFile: "/proc/\(daemon.processIdentifier)/limits", encoding: .utf8)
         let line = try #require(limits.split(separator: "\n").first { $0.hasPrefix("Max open files") })
         #expect(line.split(separator: " ").compactMap { Int($0) } == [4_096, 4_096], "\(line)")
@@ -236,14 +213,8 @@ struct LoomdProcessTests {
         try #require(FileManager.default.isExecutableFile(atPath: setpriv), "setpriv (util-linux) runs loomd as another user")
         #expect(chown(state, 65_534, 65_534) == 0 && chmod(state, 0o755) == 0 && chmod(state + "/state.sqlite", 0o644) == 0)
         unlink(state + "/lock")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: setpriv)
-        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", loomd.path, "--state-dir", state, "--socket", mount.path + "/n.sock"]
-        let pipe = Pipe()
-        process.standardError = pipe
-        try process.run()
-        process.waitUntilExit()
-        (status, errors) = (process.terminationStatus, String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        (status, errors) = try runToExit(["--state-dir", state, "--socket", mount.path + "/n.sock"],
+                                         under: [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"])
         #expect(status == 1)
         #expect(errors.contains("cannot write \(state)/state.sqlite"), "\(errors)")
 

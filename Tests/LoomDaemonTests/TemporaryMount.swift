@@ -18,7 +18,7 @@ final class TemporaryMount {
     init(bytes: Int) throws {
         path = NSTemporaryDirectory() + "loom-mount-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-        guard run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=\(bytes),mode=0755", "tmpfs", path]) else {
+        guard spawnAndWait("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=\(bytes),mode=0755", "tmpfs", path], captureOutput: false).status == 0 else {
             rmdir(path)
             throw CocoaError(.fileWriteNoPermission)
         }
@@ -27,24 +27,11 @@ final class TemporaryMount {
     /// Remounts read-only (true) or read-write.
     @discardableResult
     func setReadOnly(_ readOnly: Bool) -> Bool {
-        run("/usr/bin/mount", ["-o", "remount,\(readOnly ? "ro" : "rw")", path])
+        spawnAndWait("/usr/bin/mount", ["-o", "remount,\(readOnly ? "ro" : "rw")", path], captureOutput: false).status == 0
     }
 
     deinit {
-        _ = run("/usr/bin/umount", ["-l", path])
+        _ = spawnAndWait("/usr/bin/umount", ["-l", path], captureOutput: false)
         rmdir(path)
     }
-}
-
-/// Runs a program to its end; whether it exited 0.
-@discardableResult
-func run(_ program: String, _ arguments: [String]) -> Bool {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
-    process.standardError = FileHandle.nullDevice
-    process.standardOutput = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return false }
-    process.waitUntilExit()
-    return process.terminationStatus == 0
 }
