@@ -62,10 +62,10 @@ final class Journal {
                 let tables = try database.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('snapshot', 'journal')")
                 restored = try tables.step() && tables.int64(0) == 2 ? replay(database, limits: limits) : nil
             } catch {
-                throw directory.refusal("its contents cannot be read: \(error.message)")
+                throw directory.refusal(cannotOpen: "its contents cannot be read: \(error.message)")
             }
             guard let restored else {
-                throw directory.refusal("\(StateDirectory.database) is not a Loom store (it has no snapshot and journal tables)")
+                throw directory.refusal(cannotOpen: "\(StateDirectory.database) is not a Loom store (it has no snapshot and journal tables)")
             }
             try upgrade(database)
             database.checkpointsOnClose = true

@@ -80,14 +80,14 @@ final class StateDirectory {
         }
         var status = stat()
         guard lstat(databasePath, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            throw refusal("\(Self.database) is not a regular file")
+            throw refusal(cannotOpen: "\(Self.database) is not a regular file")
         }
         var header = [UInt8](repeating: 0, count: 16)
         let descriptor = open(databasePath, O_RDONLY | O_CLOEXEC)
         let read = descriptor >= 0 ? pread(descriptor, &header, header.count, 0) : -1
         if descriptor >= 0 { close(descriptor) }
         guard read == header.count, header == Array("SQLite format 3\0".utf8) else {
-            throw refusal(status.st_size == 0 ? "\(Self.database) is empty" : "\(Self.database) is not a SQLite database (\(status.st_size) bytes)")
+            throw refusal(cannotOpen: status.st_size == 0 ? "\(Self.database) is empty" : "\(Self.database) is not a SQLite database (\(status.st_size) bytes)")
         }
         return present
     }
@@ -128,10 +128,16 @@ final class StateDirectory {
         }
     }
 
-    /// The refusal of a directory that holds a store's trace but not a store.
-    func refusal(_ what: String) -> StoreError {
-        StoreError(.storage, "the state directory \(path) \(what.hasPrefix("holds") ? what : "holds a store that cannot be opened: " + what). "
+    /// The refusal of a directory that holds a store's trace but not a store; `finding` says
+    /// what it holds.
+    func refusal(_ finding: String) -> StoreError {
+        StoreError(.storage, "the state directory \(path) \(finding). "
             + "Nothing in it was changed. A store starts empty only in an empty directory: move the directory away (or restore it) and start again")
+    }
+
+    /// The same, for a store that is there and cannot be opened, for `reason`.
+    func refusal(cannotOpen reason: String) -> StoreError {
+        refusal("holds a store that cannot be opened: " + reason)
     }
 
     private func exists(_ name: String) -> Bool {
