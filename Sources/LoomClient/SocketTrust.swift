@@ -1,4 +1,5 @@
 import Glibc
+import LoomWire
 
 /// Who may serve `loom` a socket it found by itself. Before a script's `loom set /secret …`
 /// leaves, the socket found through `$LOOM_SOCKET`, the runtime directory or the system path
@@ -15,7 +16,7 @@ enum SocketTrust {
             throw ConnectError(path: path, reason: "the socket belongs to user \(status.st_uid), not to root or to you (\(user)); "
                 + "loom does not talk to a socket someone else may have put there. Name it with --socket if you trust it")
         }
-        let directory = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+        let directory = SocketPath.directory(of: path)
         guard lstat(directory, &status) == 0 else { return }
         let othersMayReplace = status.st_mode & S_IWOTH != 0 && status.st_mode & S_ISVTX == 0
         guard status.st_uid == 0 || status.st_uid == user, !othersMayReplace else {

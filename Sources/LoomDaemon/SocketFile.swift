@@ -38,9 +38,8 @@ enum SocketFile {
 
     /// The directory part of `path`, created (0700) when missing if its own parent exists.
     private static func createDirectory(of path: String) throws(DaemonError) {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return }
-        let directory = String(path[..<slash])
-        guard !directory.isEmpty, mkdir(directory, 0o700) != 0, errno != EEXIST else { return }
+        let directory = SocketPath.directory(of: path)
+        guard mkdir(directory, 0o700) != 0, errno != EEXIST else { return }
         let reason = String(cString: strerror(errno))
         throw DaemonError("cannot create the socket's directory \(directory): \(reason)"
             + (errno == ENOENT ? " (its parent does not exist; loomd creates only the socket's own directory)" : ""))
