@@ -125,5 +125,17 @@ public struct CellGrid: Sendable, Hashable, CustomStringConvertible {
         (0..<height).map { row in self.row(row).map(\.text).joined() }
     }
 
+    /// The text of each row without its trailing spaces, as a snapshot shows it: each row is
+    /// joined up to its last cell that is not blank, with no walk over characters.
+    public var trimmedLines: [String] {
+        (0..<height).map { row in
+            let cells = self.row(row)
+            let end = cells.lastIndex { $0.text != " " }.map { $0 + 1 } ?? cells.startIndex
+            var line = ""
+            for cell in cells[cells.startIndex..<end] { line += cell.text }
+            return line
+        }
+    }
+
     public var description: String { lines.joined(separator: "\n") }
 }

@@ -10,9 +10,9 @@ public struct DaemonConfiguration: Sendable {
     public var maximumUnacknowledgedFrames = 2
     /// Cells in one viewer's screen or one snapshot. A screen's cost (its grids, its layout,
     /// a keyframe's bytes, the loop time to draw it) grows with its area, and any client may
-    /// ask for one: drawing a new screen of this area holds the loop for about 0.4 s
-    /// (`loom-bench memory`, `loop_stall_snapshot_largest_ms`; 1.7 s at 1,000x1,000, the first
-    /// bound). Past it a request is refused
+    /// ask for one: drawing a new screen of this area over a million rows holds the loop for
+    /// about 0.1 s (`loom-bench memory`, `loop_stall_snapshot_largest_ms`; 1.7 s at 1,000x1,000,
+    /// the first bound). Past it a request is refused
     /// `limit_exceeded`. 1,000 columns still get 250 rows; real terminals are far below it.
     public var maximumScreenCells = 250_000
     /// Milliseconds a new connection has to send its `hello`; past it, a fatal `hello_expected`

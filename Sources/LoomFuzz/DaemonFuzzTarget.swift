@@ -106,7 +106,7 @@ final class DaemonFuzzer {
         guard case .snapshotText(_, let text)? = reply else {
             failFuzzing("no snapshot: " + (reply.map { "\($0)" } ?? checker.silence))
         }
-        let shown = screen.lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }.joined(separator: "\n")
+        let shown = screen.trimmedLines.joined(separator: "\n")
         if shown != text { failFuzzing("the viewer shows\n\(shown)\nbut a snapshot is\n\(text)") }
     }
 }

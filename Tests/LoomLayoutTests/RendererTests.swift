@@ -5,7 +5,7 @@ import Testing
 
 extension Viewport {
     /// The screen's lines without trailing spaces.
-    var screen: [String] { grid.lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) } }
+    var screen: [String] { grid.trimmedLines }
 }
 
 private struct Row: View {
@@ -46,6 +46,27 @@ struct LazinessAtScaleTests {
         _ = renderer.render()
         #expect(renderer.layoutCount - scrolled == 3)
         #expect(twins[2].screen != twins[0].screen && twins[1].screen == twins[0].screen)
+    }
+
+    @Test func onlyTheChosenViewportsAreLaidOutAndTheOthersKeepTheirLayouts() {
+        let graph = ViewGraph(BigSeparatedList(rows: 1_000))
+        let renderer = SceneRenderer(graph: graph)
+        let viewers = [renderer.addViewport(size: Size(width: 30, height: 10)), renderer.addViewport(size: Size(width: 50, height: 20))]
+        _ = renderer.render()
+        let shown = viewers.map(\.screen)
+
+        // A snapshot's viewport is laid out alone, however many viewers the scene has.
+        let snapshot = renderer.addViewport(size: Size(width: 40, height: 30))
+        let before = renderer.layoutCount
+        _ = renderer.render(only: [snapshot])
+        #expect(renderer.layoutCount - before == 1, "one layout, the snapshot's")
+        #expect(snapshot.screen.first == "row 0" && snapshot.screen.count == 30)
+        renderer.removeViewport(snapshot)
+
+        // The viewers kept their layouts: their next frame changes nothing on their screens.
+        let frames = renderer.render()
+        #expect(frames.allSatisfy { $0.operations.isEmpty })
+        #expect(viewers.map(\.screen) == shown)
     }
 
     @Test func aMillionRowListInAFiftyRowViewportBuildsTheVisibleRowsPlusOverscan() {

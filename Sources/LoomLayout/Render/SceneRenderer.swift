@@ -35,8 +35,9 @@ public final class SceneRenderer {
         render(only: viewports)
     }
 
-    /// Evaluates and lays out for every viewport, but draws and diffs only `chosen` ones: a
-    /// viewer that is behind keeps the grid it last received, and gets one diff when it catches up.
+    /// Evaluates for every viewport, but lays out, draws and diffs only `chosen` ones: a viewer
+    /// that is behind keeps the grid (and the layout) it last received, and gets one diff when it
+    /// catches up; a snapshot's viewport is drawn without laying out anybody else's.
     public func render(only chosen: [Viewport]) -> [(viewport: Viewport, operations: [GridOperation])] {
         var operations: [ObjectIdentifier: [GridOperation]] = [:]
         render(only: chosen) { frame in
@@ -51,12 +52,12 @@ public final class SceneRenderer {
     public func render(only chosen: [Viewport], deliver: (Frame) -> Void) {
         graph.refreshLazyRows()
         graph.settle(maxFrames: 4)
-        layoutViewports()
+        layoutViewports(chosen)
         // Layout measured row heights; if that moves the rows lazy containers need, once more.
         graph.refreshLazyRows()
         if graph.needsFrame {
             graph.settle(maxFrames: 4)
-            layoutViewports()
+            layoutViewports(chosen)
         }
         // Viewports of identical geometry (size, scroll offsets, focus) show identical grids:
         // drawn once, and the diff is shared by those that were sent the same grid.
@@ -187,15 +188,23 @@ public final class SceneRenderer {
         }
     }
 
-    /// Lays out each viewport; viewports of the same size and scroll offsets share one layout
-    /// (sixteen viewers in four sizes cost four layouts), the clamped offsets included. Each
-    /// layout starts from the last one of its geometry; geometries no viewport has are dropped.
-    private func layoutViewports() {
+    /// Lays out the chosen viewports, and any other of the same size and scroll offsets with
+    /// them: those share one layout (sixteen viewers in four sizes cost four layouts), the clamped
+    /// offsets included. Each layout starts from the last one of its geometry. A viewport of
+    /// another geometry keeps the layout it was last drawn from; the geometries no viewport has
+    /// are dropped.
+    private func layoutViewports(_ chosen: [Viewport]) {
+        let chosenKeys = Set(chosen.map(\.layoutKey))
+        var moving: [Viewport] = []
+        var staying: [Viewport] = []
+        for viewport in viewports {
+            if chosenKeys.contains(viewport.layoutKey) { moving.append(viewport) } else { staying.append(viewport) }
+        }
         var laidOut: [LayoutKey: Viewport] = [:]
         var kept: [LayoutKey: RetainedLayout] = [:]
         // Each layout is written over its retained layout's boxes, which nothing else may share.
-        for viewport in viewports { viewport.boxes = [] }
-        for viewport in viewports {
+        for viewport in moving { viewport.boxes = [] }
+        for viewport in moving {
             let key = viewport.layoutKey
             if let twin = laidOut[key] {
                 viewport.boxes = twin.boxes
@@ -208,6 +217,9 @@ public final class SceneRenderer {
             laidOut[key] = viewport
             // Under the offsets it was actually shown at: the key the next frame will have.
             kept[viewport.layoutKey] = retained
+        }
+        for viewport in staying where kept[viewport.layoutKey] == nil {
+            kept[viewport.layoutKey] = layouts[viewport.layoutKey]
         }
         layouts = kept
     }

@@ -5,7 +5,7 @@ import LoomGraph
 public enum Snapshot {
     /// The screen as plain text, one line per row, trailing spaces removed.
     public static func text(_ grid: CellGrid) -> String {
-        grid.lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }.joined(separator: "\n")
+        grid.trimmedLines.joined(separator: "\n")
     }
 
     /// The screen with style markup: `{bold fg=red}text{}` around runs in a non-plain style,
@@ -23,7 +23,7 @@ public enum Snapshot {
                 line += cell.text == "{" ? "{{" : cell.text == "}" ? "}}" : cell.text
             }
             if current != .plain { line += "{}" }
-            return String(line.reversed().drop(while: { $0 == " " }).reversed())
+            return line.droppingTrailingSpaces()
         }.joined(separator: "\n")
     }
 
@@ -63,6 +63,12 @@ public enum Snapshot {
 }
 
 extension String {
+    /// Without its trailing spaces, found by bytes rather than by characters.
+    fileprivate func droppingTrailingSpaces() -> String {
+        let end = utf8.lastIndex { $0 != UInt8(ascii: " ") }.map { utf8.index(after: $0) } ?? startIndex
+        return String(self[..<end])
+    }
+
     fileprivate func leftPadded(_ width: Int) -> String {
         String(repeating: "0", count: max(0, width - count)) + self
     }
