@@ -16,7 +16,9 @@ let package = Package(
         .library(name: "LoomLoop", targets: ["LoomLoop"]),
         .library(name: "LoomWire", targets: ["LoomWire"]),
         .library(name: "LoomDaemon", targets: ["LoomDaemon"]),
+        .library(name: "LoomJSON", targets: ["LoomJSON"]),
         .library(name: "LoomStore", targets: ["LoomStore"]),
+        .library(name: "LoomStoreViews", targets: ["LoomStoreViews"]),
         .executable(name: "loomd", targets: ["loomd"]),
         .executable(name: "loom", targets: ["loom"]),
         .executable(name: "loom-bench", targets: ["LoomBench"]),
@@ -40,57 +42,66 @@ let package = Package(
         // the graph's primitives to the operations a viewer applies. Knows nothing of sockets or the store.
         .target(name: "LoomLayout", dependencies: ["LoomGraph", "LoomCells", "CUTF8Proc"], swiftSettings: releaseSettings),
 
+        // JSON (RFC 8259) values, their parser and writer and limits, JSON Pointer, JSON Patch and
+        // Merge Patch: the document model the store keeps and the wire carries. Depends on nothing.
+        .target(name: "LoomJSON", swiftSettings: releaseSettings),
+
         // The wire protocol of Protocol/: messages, the JSON-lines and binary encodings, framing, limits.
-        .target(name: "LoomWire", dependencies: ["LoomStore", "LoomCells"], swiftSettings: releaseSettings),
+        .target(name: "LoomWire", dependencies: ["LoomJSON", "LoomCells"], swiftSettings: releaseSettings),
 
         // A small Swift face over libuv: loop, Unix-socket server and streams, timers, signals, wake-ups.
         .target(name: "LoomLoop", dependencies: ["CLibUV"], swiftSettings: releaseSettings),
 
         // The daemon: scenes, connections, roles, viewers, frame pacing, flow control, stats, trace.
-        .target(name: "LoomDaemon", dependencies: ["LoomLoop", "LoomWire", "LoomStore", "LoomLayout", "LoomGraph"], swiftSettings: releaseSettings),
+        .target(name: "LoomDaemon", dependencies: ["LoomLoop", "LoomWire", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomLayout", "LoomGraph"], swiftSettings: releaseSettings),
 
-        // The document store: JSON, JSON Pointer/Patch/Merge Patch, revisions, fine-grained
-        // dependencies through LoomGraph's seam, SQLite persistence.
-        .target(name: "LoomStore", dependencies: ["LoomGraph", "CSQLite"], swiftSettings: releaseSettings),
+        // The document store: revisions, transactions, watches, fine-grained dependencies
+        // through LoomGraph's seam (`DependencySource`), SQLite persistence.
+        .target(name: "LoomStore", dependencies: ["LoomJSON", "LoomGraph", "CSQLite"], swiftSettings: releaseSettings),
+
+        // Views' reads of the store: `@StoreValue`, `@StoreMembers`, `@StoreCounts` and the
+        // store in the environment. Above both the graph and the store, so neither knows the other's types.
+        .target(name: "LoomStoreViews", dependencies: ["LoomStore", "LoomJSON", "LoomGraph"], swiftSettings: releaseSettings),
 
         // A child process for the store's crash test: applies transactions and reports each
         // acknowledgement until it is killed.
-        .executableTarget(name: "LoomStoreCrashChild", dependencies: ["LoomStore"]),
+        .executableTarget(name: "LoomStoreCrashChild", dependencies: ["LoomStore", "LoomJSON"]),
 
         // The fuzz targets (the protocol decoders, layout, the daemon's request handling): a libFuzzer entry point, or a replayer of inputs (docs/fuzzing.md).
-        .executableTarget(name: "LoomFuzz", dependencies: ["LoomWire", "LoomStore", "LoomGraph", "LoomLayout", "LoomDaemon", "LoomScenes", "LoomTestSupport"]),
+        .executableTarget(name: "LoomFuzz", dependencies: ["LoomWire", "LoomJSON", "LoomStore", "LoomGraph", "LoomLayout", "LoomDaemon", "LoomScenes", "LoomTestSupport"]),
 
         // The viewer side: termios raw mode, the alternate screen, ANSI output, input decoding,
         // a local screen the daemon's frames are applied to. Knows nothing of the view graph.
         .target(name: "LoomTerminal", dependencies: ["LoomWire", "LoomCells"], swiftSettings: releaseSettings),
 
         // The `loom` tool: verbs, their one small argument parser, a blocking protocol client, the viewer.
-        .target(name: "LoomClient", dependencies: ["LoomWire", "LoomStore", "LoomTerminal"], swiftSettings: releaseSettings),
+        .target(name: "LoomClient", dependencies: ["LoomWire", "LoomJSON", "LoomTerminal"], swiftSettings: releaseSettings),
         .executableTarget(name: "loom", dependencies: ["LoomClient"]),
 
         // The scenes loomd serves out of the box: the dashboard and one per seed scenario.
-        .target(name: "LoomScenes", dependencies: ["LoomGraph", "LoomStore"], swiftSettings: releaseSettings),
+        .target(name: "LoomScenes", dependencies: ["LoomGraph", "LoomJSON", "LoomStoreViews"], swiftSettings: releaseSettings),
 
         // loomd: argument parsing and wiring only.
         .executableTarget(name: "loomd", dependencies: ["LoomDaemon", "LoomLoop", "LoomScenes"]),
 
         // README's "Writing your own scene", compiled with everything else so it stays true.
-        .executableTarget(name: "loom-example-counter", dependencies: ["LoomDaemon", "LoomGraph", "LoomStore"], path: "docs/examples/counter"),
+        .executableTarget(name: "loom-example-counter", dependencies: ["LoomDaemon", "LoomGraph", "LoomJSON", "LoomStoreViews"], path: "docs/examples/counter"),
 
-        .executableTarget(name: "LoomBench", dependencies: ["LoomGraph", "LoomLayout", "LoomStore", "LoomWire", "LoomDaemon", "LoomClient", "LoomTerminal", "LoomTestSupport"],
+        .executableTarget(name: "LoomBench", dependencies: ["LoomGraph", "LoomLayout", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomWire", "LoomDaemon", "LoomClient", "LoomTerminal", "LoomTestSupport"],
                           exclude: ["Peers"]),
 
         .testTarget(name: "LoomClientTests", dependencies: ["LoomClient"]),
-        .testTarget(name: "LoomScenesTests", dependencies: ["LoomScenes", "LoomLayout", "LoomGraph", "LoomStore"]),
+        .testTarget(name: "LoomScenesTests", dependencies: ["LoomScenes", "LoomLayout", "LoomGraph", "LoomJSON", "LoomStore", "LoomStoreViews"]),
         .testTarget(name: "LoomTerminalTests", dependencies: ["LoomTerminal", "LoomWire", "LoomLayout", "LoomTestSupport"]),
         // What more than one test target uses: a seeded generator and random cell grids.
-        .target(name: "LoomTestSupport", dependencies: ["LoomLayout", "LoomGraph", "LoomStore"], path: "Tests/LoomTestSupport"),
+        .target(name: "LoomTestSupport", dependencies: ["LoomLayout", "LoomGraph", "LoomJSON"], path: "Tests/LoomTestSupport"),
         .testTarget(name: "LoomGraphTests", dependencies: ["LoomGraph", "LoomScenes"]),
         .testTarget(name: "LoomLoopTests", dependencies: ["LoomLoop"]),
-        .testTarget(name: "LoomDaemonTests", dependencies: ["LoomDaemon", "LoomWire", "LoomStore", "LoomLayout", "LoomGraph", "LoomScenes", "loomd", "loom", "LoomBench", "LoomTestSupport"]),
-        .testTarget(name: "LoomWireTests", dependencies: ["LoomWire", "LoomStore", "LoomLayout"]),
+        .testTarget(name: "LoomDaemonTests", dependencies: ["LoomDaemon", "LoomWire", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomLayout", "LoomGraph", "LoomScenes", "loomd", "loom", "LoomBench", "LoomTestSupport"]),
+        .testTarget(name: "LoomWireTests", dependencies: ["LoomWire", "LoomJSON", "LoomLayout"]),
         .testTarget(name: "LoomLayoutTests", dependencies: ["LoomLayout", "LoomGraph", "LoomTestSupport"]),
-        .testTarget(name: "LoomStoreTests", dependencies: ["LoomStore", "LoomGraph", "LoomStoreCrashChild", "LoomTestSupport"]),
+        .testTarget(name: "LoomJSONTests", dependencies: ["LoomJSON", "LoomTestSupport"]),
+        .testTarget(name: "LoomStoreTests", dependencies: ["LoomStore", "LoomJSON", "LoomStoreViews", "LoomGraph", "LoomStoreCrashChild", "LoomTestSupport"]),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CLibUV", "CUTF8Proc", "CSQLite"]),
     ]
 )

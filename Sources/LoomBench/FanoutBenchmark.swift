@@ -2,7 +2,8 @@ import Foundation
 import LoomClient
 import LoomDaemon
 import LoomGraph
-import LoomStore
+import LoomJSON
+import LoomStoreViews
 import LoomWire
 
 /// `fanout` and `throughput`: a daemon (in this process, on its own thread) serving a lazy list

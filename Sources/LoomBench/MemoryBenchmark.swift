@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import LoomClient
 import LoomDaemon
-import LoomStore
+import LoomJSON
 import LoomWire
 
 /// `memory`: the real `loomd` program (next to `loom-bench`), its resident memory idle, with

@@ -1,4 +1,5 @@
 import Foundation
+import LoomJSON
 import LoomStore
 
 /// Store figures (issue: "the document store"): durable transaction throughput, restore time

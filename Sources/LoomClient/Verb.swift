@@ -1,4 +1,4 @@
-import LoomStore
+import LoomJSON
 import LoomWire
 
 /// One `loom` verb: its synopsis and help (what `loom help VERB` prints), the options it

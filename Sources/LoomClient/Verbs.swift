@@ -1,6 +1,6 @@
 import Foundation
+import LoomJSON
 import LoomTerminal
-import LoomStore
 import LoomWire
 
 /// The scripting verbs. Mutations print the revision they produced (so a script can

@@ -1,6 +1,8 @@
+import LoomJSON
 import LoomLayout
 import LoomLoop
 import LoomStore
+import LoomStoreViews
 import LoomWire
 
 /// One client connection: framing, the handshake, roles, and every request of Protocol/README.md.
@@ -132,7 +134,7 @@ final class Connection {
         // A change's commit, the replies waiting for it, its watches and its frames: at the end of the turn.
         daemon.endTurnSoon()
         let store = daemon.store
-        do throws(StoreError) {
+        do throws(DocumentError) {
             switch message {
             case .patch(let id, let patch):
                 acknowledgeWhenDurable(id, try store.apply(patch: patch))
@@ -146,7 +148,7 @@ final class Connection {
                 guard watches.count + paths.count <= Self.maximumWatches else {
                     return reply(error: WireError("limit_exceeded", "a connection watches at most \(Self.maximumWatches) paths (\(watches.count) now)"), id: id)
                 }
-                let pointers = try paths.map { path throws(StoreError) in try JSONPointer(path) }
+                let pointers = try paths.map { path throws(DocumentError) in try JSONPointer(path) }
                 for pointer in pointers {
                     watches.append(store.watch(pointer) { [weak self] events in
                         for event in events { self?.sendChange(watch: id, event) }

@@ -1,5 +1,6 @@
 import Glibc
 import LoomGraph
+import LoomJSON
 import LoomLayout
 import LoomLoop
 import LoomStore

@@ -1,4 +1,5 @@
 import Glibc
+import LoomJSON
 import LoomStore
 import LoomWire
 

@@ -1,6 +1,8 @@
 import LoomGraph
+import LoomJSON
 import LoomLayout
 import LoomStore
+import LoomStoreViews
 
 /// A named root view the daemon serves: one graph and one renderer, shared by every viewer of
 /// the scene (they share its `@State`); each viewer has its own viewport.

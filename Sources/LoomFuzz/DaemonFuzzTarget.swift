@@ -1,8 +1,8 @@
 import Glibc
 import LoomDaemon
+import LoomJSON
 import LoomLayout
 import LoomScenes
-import LoomStore
 import LoomWire
 
 /// The daemon target: what the decoders let through reaches the daemon's request handling. One

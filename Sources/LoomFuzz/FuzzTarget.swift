@@ -1,7 +1,7 @@
 import Glibc
 import LoomGraph
+import LoomJSON
 import LoomLayout
-import LoomStore
 import LoomTestSupport
 import LoomWire
 

@@ -1,4 +1,5 @@
 import Foundation
+import LoomJSON
 import LoomStore
 
 // The store's crash test runs this child and kills it with SIGKILL at random points.

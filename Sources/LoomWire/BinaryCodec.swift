@@ -1,5 +1,5 @@
 import LoomCells
-import LoomStore
+import LoomJSON
 
 /// The binary encoding of the same messages, for viewers: a frame is a LEB128 length and a
 /// payload; a payload is the message's tag and its fields in a fixed order (Protocol/README.md,

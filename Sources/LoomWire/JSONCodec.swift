@@ -1,5 +1,5 @@
 import LoomCells
-import LoomStore
+import LoomJSON
 
 /// The newline-delimited JSON encoding: one JSON object per line, `type` naming the message.
 /// Extra members are ignored; a missing or mistyped member is a `malformed_message` error.

@@ -1,5 +1,5 @@
 import LoomCells
-import LoomStore
+import LoomJSON
 
 /// The protocol's version: what `hello` offers and `welcome` confirms (Protocol/README.md).
 public enum ProtocolVersion {

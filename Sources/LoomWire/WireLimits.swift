@@ -1,5 +1,5 @@
 import LoomCells
-import LoomStore
+import LoomJSON
 
 /// What a peer may send, checked before anything is allocated for it (Protocol/README.md, "Limits").
 public struct WireLimits: Sendable, Equatable {

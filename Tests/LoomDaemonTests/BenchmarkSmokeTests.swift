@@ -1,5 +1,5 @@
 import Foundation
-import LoomStore
+import LoomJSON
 import Testing
 
 /// `loom-bench` is a program, not a test; but each scenario must run and report its keys, and

@@ -1,8 +1,8 @@
 import Foundation
 import LoomDaemon
+import LoomJSON
 import LoomLayout
 import LoomScenes
-import LoomStore
 import LoomWire
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import LoomDaemon
+import LoomJSON
 import LoomStore
 import LoomWire
 import Testing

@@ -2,9 +2,10 @@ import Foundation
 import Glibc
 import LoomDaemon
 import LoomGraph
+import LoomJSON
 import LoomLayout
 import LoomLoop
-import LoomStore
+import LoomStoreViews
 import LoomTestSupport
 import LoomWire
 import Synchronization

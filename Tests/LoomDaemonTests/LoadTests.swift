@@ -1,8 +1,8 @@
 import Foundation
 import Glibc
 import LoomDaemon
+import LoomJSON
 import LoomLayout
-import LoomStore
 import LoomWire
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import LoomDaemon
-import LoomStore
+import LoomJSON
 import Testing
 
 /// The `loom` program, run as a script runs it, against a real daemon: every verb's output,

@@ -1,7 +1,7 @@
 import Glibc
 import LoomDaemon
+import LoomJSON
 import LoomScenes
-import LoomStore
 import LoomTestSupport
 import LoomWire
 import Testing

@@ -2,8 +2,9 @@ import Glibc
 import LoomCells
 import LoomDaemon
 import LoomGraph
+import LoomJSON
 import LoomScenes
-import LoomStore
+import LoomStoreViews
 import LoomWire
 import Testing
 

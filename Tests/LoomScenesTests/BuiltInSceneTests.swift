@@ -1,7 +1,9 @@
 import LoomGraph
+import LoomJSON
 import LoomLayout
 import LoomScenes
 import LoomStore
+import LoomStoreViews
 import Testing
 
 /// A scene mounted with a store and one viewport, as the daemon mounts it.

@@ -1,5 +1,7 @@
 import Foundation
+import LoomJSON
 @testable import LoomStore
+import LoomTestSupport
 import Testing
 
 // Public suites nobody on this project wrote (../shared/conformance/README.md).

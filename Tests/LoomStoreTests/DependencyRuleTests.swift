@@ -1,5 +1,8 @@
 import LoomGraph
+import LoomJSON
 import LoomStore
+import LoomStoreViews
+import LoomTestSupport
 import Testing
 
 // The rows of DependencyIndex's table, each pinned with real views reading a real store.

@@ -1,3 +1,4 @@
+import LoomJSON
 @testable import LoomStore
 import LoomTestSupport
 import Testing
@@ -14,7 +15,7 @@ struct DocumentSizeTests {
         _ = try store.set(["keep": 1], at: .root)
         let before = store.root
         let doubling: [PatchOperation] = [.add(pointer("/x"), ["0123456789"])] + Array(repeating: .copy(from: pointer("/x"), to: pointer("/x/-")), count: 30)
-        #expect { try store.apply(doubling) } throws: { ($0 as? StoreError)?.code == .limitExceeded }
+        #expect { try store.apply(doubling) } throws: { ($0 as? DocumentError)?.code == .limitExceeded }
         #expect(store.root == before)
         #expect(try store.apply(Array(doubling.prefix(11))) == store.revision, "ten doublings are 20 KB: fine")
     }

@@ -1,5 +1,8 @@
 import Foundation
+import LoomJSON
 import LoomStore
+import LoomStoreViews
+import LoomTestSupport
 import Testing
 
 @Suite("Durability")
@@ -75,7 +78,7 @@ struct DurabilityTests {
     }
 
     @Test func anUnwritableStateDirectoryIsAClearError() {
-        #expect { try Store(stateDirectory: "/proc/loom-cannot-be-here") } throws: { ($0 as? StoreError)?.code == .storage }
+        #expect { try Store(stateDirectory: "/proc/loom-cannot-be-here") } throws: { ($0 as? DocumentError)?.code == .storage }
     }
 
     /// A child applies transactions and reports each acknowledgement; it is killed with SIGKILL

@@ -1,5 +1,7 @@
 import LoomGraph
+import LoomJSON
 @testable import LoomStore
+import LoomStoreViews
 import LoomTestSupport
 import Testing
 

@@ -1,6 +1,8 @@
 import Foundation
 import Glibc
+import LoomJSON
 @testable import LoomStore
+import LoomTestSupport
 import Testing
 
 /// The state directory's rules (docs/store.md, "The durability contract"): one store at a time,
@@ -14,7 +16,7 @@ struct StateDirectoryTests {
         try first.set("mine", at: pointer("/a"))
         try first.commit()
         #expect { try Store(stateDirectory: directory) } throws: { error in
-            let message = (error as? StoreError)?.message ?? ""
+            let message = (error as? DocumentError)?.message ?? ""
             return message.contains("in use") && message.contains("pid \(getpid())")
         }
         #expect(first.value(at: pointer("/a")) == "mine", "the holder goes on")
@@ -36,7 +38,7 @@ struct StateDirectoryTests {
     @Test func onlyTheDirectoryItselfIsCreatedNeverItsParents() {
         let parent = NSTemporaryDirectory() + "loom-missing-\(UUID().uuidString)"
         #expect { try Store(stateDirectory: parent + "/state") } throws: { error in
-            ((error as? StoreError)?.message ?? "").contains("its parent does not exist")
+            ((error as? DocumentError)?.message ?? "").contains("its parent does not exist")
         }
         #expect(!FileManager.default.fileExists(atPath: parent))
     }
@@ -120,8 +122,8 @@ struct StateDirectoryTests {
         let before = contents(of: directory)
         #expect(!before.isEmpty)
         #expect { try Store(stateDirectory: directory) } throws: { error in
-            let message = (error as? StoreError)?.message ?? ""
-            return (error as? StoreError)?.code == .storage && message.contains("Nothing in it was changed") && message.contains(damage.said)
+            let message = (error as? DocumentError)?.message ?? ""
+            return (error as? DocumentError)?.code == .storage && message.contains("Nothing in it was changed") && message.contains(damage.said)
         }
         #expect(contents(of: directory) == before, "\(damage): nothing written, nothing truncated")
     }

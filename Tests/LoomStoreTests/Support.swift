@@ -1,5 +1,7 @@
 import Foundation
+import LoomJSON
 @testable import LoomStore
+import LoomTestSupport
 
 /// `../shared/conformance/` beside the repository, where the public test suites are.
 let conformanceDirectory: URL = URL(fileURLWithPath: #filePath)
@@ -7,14 +9,6 @@ let conformanceDirectory: URL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().appendingPathComponent("shared/conformance")
 
 let conformanceIsPresent = FileManager.default.fileExists(atPath: conformanceDirectory.path)
-
-func pointer(_ text: String) -> JSONPointer {
-    try! JSONPointer(text)
-}
-
-func json(_ text: String) -> JSONValue {
-    try! JSONParser.parse(text)
-}
 
 /// A fresh temporary directory, removed by the caller.
 func temporaryDirectory() -> String {

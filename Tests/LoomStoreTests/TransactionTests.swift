@@ -1,5 +1,7 @@
 import Foundation
+import LoomJSON
 @testable import LoomStore
+import LoomTestSupport
 import Testing
 
 @Suite("Transactions")
@@ -16,7 +18,7 @@ struct TransactionTests {
                 .add(pointer("/jobs/c"), ["status": "queued"]),
                 .test(pointer("/jobs/a/status"), "ok"),
             ])
-        } throws: { ($0 as? StoreError)?.code == .testFailed }
+        } throws: { ($0 as? DocumentError)?.code == .testFailed }
         #expect(store.root == before)
         #expect(JSONWriter.string(store.root) == JSONWriter.string(before), "member order restored too")
         #expect(store.revision == revision)
@@ -28,7 +30,7 @@ struct TransactionTests {
         #expect(try store.set(2, at: pointer("/n")) == start + 1)
         #expect(try store.apply([.test(pointer("/n"), 2), .replace(pointer("/n"), 3)]) == start + 2)
         #expect { try store.apply([.test(pointer("/n"), 2), .replace(pointer("/n"), 4)]) } throws: {
-            let error = $0 as? StoreError
+            let error = $0 as? DocumentError
             return error?.code == .testFailed && error?.path == "/n" && error?.message.hasPrefix("operation 0") == true
         }
         #expect(store.value(at: pointer("/n")) == 3)
@@ -40,7 +42,7 @@ struct TransactionTests {
         try store.set(9, at: pointer("/list/1"))
         try store.set(3, at: pointer("/list/-"))
         #expect(store.root == json(#"{"list":[1,9,3],"jobs":{"42":{"status":"ok"}}}"#))
-        #expect { try store.set(1, at: pointer("/list/7")) } throws: { ($0 as? StoreError)?.code == .indexOutOfRange }
+        #expect { try store.set(1, at: pointer("/list/7")) } throws: { ($0 as? DocumentError)?.code == .indexOutOfRange }
     }
 
     @Test func incrementAddsToNumbersAndStartsMissingOnesAtZero() throws {
@@ -53,7 +55,7 @@ struct TransactionTests {
         #expect(store.value(at: pointer("/ratio")) == .double(0.75))
         #expect(store.value(at: pointer("/fresh")) == .int(5))
         #expect(store.value(at: pointer("/big")) == .double(9223372036854775808))
-        #expect { try store.increment(at: pointer("/name")) } throws: { ($0 as? StoreError)?.code == .typeMismatch }
+        #expect { try store.increment(at: pointer("/name")) } throws: { ($0 as? DocumentError)?.code == .typeMismatch }
     }
 
     @Test func mergePatchFollowsRFC7396() throws {
@@ -94,13 +96,13 @@ struct TransactionTests {
 
 @Suite("Bad input is refused with a code and the path, and changes nothing")
 struct BadInputTests {
-    private func refuses(_ code: StoreError.Code, path: String? = nil, _ change: (Store) throws -> Void) {
+    private func refuses(_ code: DocumentError.Code, path: String? = nil, _ change: (Store) throws -> Void) {
         let store = store(#"{"jobs":{"a":{"status":"ok"}},"list":[1,2,3],"n":1}"#)
         let before = store.root
         #expect {
             try change(store)
         } throws: { error in
-            guard let error = error as? StoreError else { return false }
+            guard let error = error as? DocumentError else { return false }
             return error.code == code && (path == nil || error.path == path)
         }
         #expect(store.root == before)
@@ -125,10 +127,10 @@ struct BadInputTests {
         var limits = JSONLimits()
         limits.maximumBytes = 64
         let store = Store(limits: limits)
-        #expect { try store.parse(Array(#"[{"op":"add","path":"/a","value":}]"#.utf8)) } throws: { ($0 as? StoreError)?.code == .malformedJSON }
-        #expect { try store.parse(Array(String(repeating: "[", count: 100_000).utf8)) } throws: { ($0 as? StoreError)?.code == .limitExceeded }
+        #expect { try store.parse(Array(#"[{"op":"add","path":"/a","value":}]"#.utf8)) } throws: { ($0 as? DocumentError)?.code == .malformedJSON }
+        #expect { try store.parse(Array(String(repeating: "[", count: 100_000).utf8)) } throws: { ($0 as? DocumentError)?.code == .limitExceeded }
         #expect { try store.parse(Array(#"{"value":"\#(String(repeating: "x", count: 100))"}"#.utf8)) } throws: {
-            ($0 as? StoreError)?.code == .limitExceeded
+            ($0 as? DocumentError)?.code == .limitExceeded
         }
         #expect(store.root == [:])
     }

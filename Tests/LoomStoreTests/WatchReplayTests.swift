@@ -1,3 +1,4 @@
+import LoomJSON
 @testable import LoomStore
 import LoomTestSupport
 import Testing

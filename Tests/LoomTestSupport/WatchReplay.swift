@@ -1,4 +1,4 @@
-import LoomStore
+import LoomJSON
 
 extension JSONValue {
     /// What a watcher does with a `changed` event: the value set at the path, or the path

@@ -1,6 +1,6 @@
 import LoomGraph
+import LoomJSON
 import LoomLayout
-import LoomStore
 import LoomWire
 import Testing
 

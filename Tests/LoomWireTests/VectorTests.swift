@@ -1,5 +1,5 @@
 import Foundation
-import LoomStore
+import LoomJSON
 import LoomWire
 import Testing
 

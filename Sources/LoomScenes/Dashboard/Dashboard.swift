@@ -1,5 +1,6 @@
 import LoomGraph
-import LoomStore
+import LoomJSON
+import LoomStoreViews
 
 /// The `dashboard` scene: a live operations board over `/jobs`, `/hosts` and `/log`
 /// (docs/scenes.md is the data contract).

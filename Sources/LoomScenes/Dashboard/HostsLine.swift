@@ -1,5 +1,6 @@
 import LoomGraph
-import LoomStore
+import LoomJSON
+import LoomStoreViews
 
 /// The hosts on one line: `/hosts` is an object keyed by host name, each `{"up": bool, "load": number}`.
 struct HostsLine: View {

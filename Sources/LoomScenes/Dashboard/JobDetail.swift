@@ -1,5 +1,6 @@
 import LoomGraph
-import LoomStore
+import LoomJSON
+import LoomStoreViews
 
 /// One job, full screen, reached by Enter on its row; Escape goes back. Built only when pushed.
 struct JobDetail: View {

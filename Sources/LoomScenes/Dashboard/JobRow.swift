@@ -1,5 +1,6 @@
 import LoomGraph
-import LoomStore
+import LoomJSON
+import LoomStoreViews
 
 /// One job in the list: status, name, progress. Reads only its own job.
 struct JobRow: View {

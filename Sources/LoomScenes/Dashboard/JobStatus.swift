@@ -1,5 +1,5 @@
 import LoomGraph
-import LoomStore
+import LoomJSON
 
 /// A job's `status` member: what the board counts and colours.
 enum JobStatus: String, CaseIterable {

@@ -1,5 +1,6 @@
 import LoomGraph
-import LoomStore
+import LoomJSON
+import LoomStoreViews
 
 /// The last `lines` entries of `/log` (an array of strings), oldest first.
 struct LogTail: View {

@@ -1,5 +1,6 @@
 import LoomGraph
-import LoomStore
+import LoomJSON
+import LoomStoreViews
 
 /// How many jobs have each status. Depends on the counts the store keeps (`@StoreCounts`), not
 /// on each job: progress updates do not re-evaluate it, and a status change costs the same with

@@ -1,4 +1,5 @@
 import Glibc
+import LoomJSON
 
 /// How hard a commit pushes to the disk (SQLite's `PRAGMA synchronous`, in WAL mode).
 public enum SynchronousMode: String, Sendable {
@@ -25,7 +26,7 @@ final class Journal {
     private var pending: [(revision: Int64, patch: [UInt8])] = []
     private(set) var entriesSinceSnapshot = 0
 
-    private init(database: SQLiteDatabase, directory: StateDirectory, entriesSinceSnapshot: Int) throws(StoreError) {
+    private init(database: SQLiteDatabase, directory: StateDirectory, entriesSinceSnapshot: Int) throws(DocumentError) {
         self.database = database
         self.directory = directory
         self.entriesSinceSnapshot = entriesSinceSnapshot
@@ -36,12 +37,12 @@ final class Journal {
     /// later transaction. An empty store is created only in a directory with no trace of one; a
     /// store that cannot be opened, read whole or written is refused, and its files are left
     /// as they were found (`StateDirectory`).
-    static func open(directory path: String, synchronous: SynchronousMode, limits: JSONLimits) throws(StoreError)
+    static func open(directory path: String, synchronous: SynchronousMode, limits: JSONLimits) throws(DocumentError)
         -> (journal: Journal, document: Document, revision: Int64) {
         let directory = try StateDirectory(path: path)
         let found = try directory.storeFiles()
         if found.isEmpty {
-            try directory.createDatabase { database throws(StoreError) in
+            try directory.createDatabase { database throws(DocumentError) in
                 try database.execute("PRAGMA journal_mode = WAL")
                 try database.execute("""
                     CREATE TABLE snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), revision INTEGER NOT NULL, document BLOB NOT NULL, parts INTEGER NOT NULL DEFAULT 0);
@@ -52,9 +53,9 @@ final class Journal {
         }
         let database = try SQLiteDatabase(path: directory.databasePath)
         database.checkpointsOnClose = false
-        do throws(StoreError) {
+        do throws(DocumentError) {
             guard !database.isReadOnly else {
-                throw StoreError(.storage, "cannot write \(directory.databasePath) (a read-only filesystem, or a file this user may not write)")
+                throw DocumentError(.storage, "cannot write \(directory.databasePath) (a read-only filesystem, or a file this user may not write)")
             }
             let restored: (document: Document, revision: Int64, replayed: Int)?
             do {
@@ -84,14 +85,14 @@ final class Journal {
 
     /// Whether the snapshot table has the `parts` column (stores made before snapshots were
     /// written in parts do not, until `upgrade`).
-    private static func snapshotHasParts(_ database: SQLiteDatabase) throws(StoreError) -> Bool {
+    private static func snapshotHasParts(_ database: SQLiteDatabase) throws(DocumentError) -> Bool {
         let columns = try database.prepare("SELECT count(*) FROM pragma_table_info('snapshot') WHERE name = 'parts'")
         return try columns.step() && columns.int64(0) == 1
     }
 
     /// Brings a store that restored whole to the current schema, and drops the parts of a
     /// snapshot that was never finished.
-    private static func upgrade(_ database: SQLiteDatabase) throws(StoreError) {
+    private static func upgrade(_ database: SQLiteDatabase) throws(DocumentError) {
         if try !snapshotHasParts(database) {
             try database.execute("ALTER TABLE snapshot ADD COLUMN parts INTEGER NOT NULL DEFAULT 0")
         }
@@ -99,7 +100,7 @@ final class Journal {
         try database.execute("DELETE FROM snapshot_part WHERE revision NOT IN (SELECT revision FROM snapshot WHERE parts > 0)")
     }
 
-    private static func replay(_ database: SQLiteDatabase, limits: JSONLimits) throws(StoreError) -> (document: Document, revision: Int64, replayed: Int) {
+    private static func replay(_ database: SQLiteDatabase, limits: JSONLimits) throws(DocumentError) -> (document: Document, revision: Int64, replayed: Int) {
         var document = Document()
         var revision: Int64 = 0
         let hasParts = try snapshotHasParts(database)
@@ -117,7 +118,7 @@ final class Journal {
                     text += rows.bytes(1)
                     next += 1
                 }
-                guard next == parts else { throw StoreError(.storage, "the snapshot at revision \(revision) has \(next) of its \(parts) parts") }
+                guard next == parts else { throw DocumentError(.storage, "the snapshot at revision \(revision) has \(next) of its \(parts) parts") }
             }
             document = Document(root: try parse(text, limits: limits, what: "snapshot at revision \(revision)"))
         }
@@ -131,7 +132,7 @@ final class Journal {
             do {
                 for operation in operations { try document.apply(operation, log: &log) }
             } catch {
-                throw StoreError(.storage, "journal entry \(entry) does not apply to the restored document: \(error)")
+                throw DocumentError(.storage, "journal entry \(entry) does not apply to the restored document: \(error)")
             }
             revision = entry
             replayed += 1
@@ -139,13 +140,13 @@ final class Journal {
         return (document, revision, replayed)
     }
 
-    private static func parse(_ bytes: [UInt8], limits: JSONLimits, what: String) throws(StoreError) -> JSONValue {
+    private static func parse(_ bytes: [UInt8], limits: JSONLimits, what: String) throws(DocumentError) -> JSONValue {
         var unlimited = limits
         unlimited.maximumBytes = .max
         do {
             return try JSONParser.parse(bytes, limits: unlimited)
         } catch {
-            throw StoreError(.storage, "the \(what) is damaged: \(error)")
+            throw DocumentError(.storage, "the \(what) is damaged: \(error)")
         }
     }
 
@@ -156,7 +157,7 @@ final class Journal {
     var hasPending: Bool { !pending.isEmpty }
 
     /// Writes every pending transaction in one SQLite transaction.
-    func commit() throws(StoreError) {
+    func commit() throws(DocumentError) {
         guard !pending.isEmpty else { return }
         try database.execute("BEGIN IMMEDIATE")
         do {
@@ -176,7 +177,7 @@ final class Journal {
 
     /// Replaces the snapshot with `document` at `revision`, written now and whole (a clean
     /// shutdown), and drops the journal rows it covers.
-    func compact(document: JSONValue, revision: Int64) throws(StoreError) {
+    func compact(document: JSONValue, revision: Int64) throws(DocumentError) {
         try commit()
         try replaceSnapshot(revision: revision, text: JSONWriter.bytes(document), parts: 0)
         entriesSinceSnapshot = 0
@@ -184,7 +185,7 @@ final class Journal {
 
     /// Stores the next part of `writer`'s text, if the text is made: its own small transaction.
     /// True once every part is stored (then `finish`).
-    func writePart(of writer: SnapshotWriter, partBytes: Int) throws(StoreError) -> Bool {
+    func writePart(of writer: SnapshotWriter, partBytes: Int) throws(DocumentError) -> Bool {
         guard let text = writer.readyText else { return false }
         let end = writer.written + min(max(1, partBytes), text.count - writer.written)
         let insert = try database.prepare("INSERT OR REPLACE INTO snapshot_part (revision, part, bytes) VALUES (?, ?, ?)")
@@ -199,7 +200,7 @@ final class Journal {
 
     /// Makes `writer`'s stored parts the snapshot. Every transaction is committed when this
     /// runs (`Store.commit`), so the rows left are those after the snapshot: `newest` less its revision.
-    func finish(_ writer: SnapshotWriter, newest: Int64) throws(StoreError) {
+    func finish(_ writer: SnapshotWriter, newest: Int64) throws(DocumentError) {
         try replaceSnapshot(revision: writer.revision, text: [], parts: writer.parts)
         entriesSinceSnapshot = Int(newest - writer.revision)
     }
@@ -213,7 +214,7 @@ final class Journal {
 
     /// One transaction: the snapshot row (its text inline, or `parts` stored parts at its
     /// revision), the journal rows it covers and every other snapshot's parts dropped.
-    private func replaceSnapshot(revision: Int64, text: [UInt8], parts: Int) throws(StoreError) {
+    private func replaceSnapshot(revision: Int64, text: [UInt8], parts: Int) throws(DocumentError) {
         try database.execute("BEGIN IMMEDIATE")
         do {
             let write = try database.prepare("INSERT OR REPLACE INTO snapshot (id, revision, document, parts) VALUES (1, ?, ?, ?)")

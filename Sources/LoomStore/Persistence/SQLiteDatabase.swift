@@ -1,18 +1,19 @@
 import CSQLite
+import LoomJSON
 
-/// The few SQLite calls the journal makes, with errors as `StoreError`s.
+/// The few SQLite calls the journal makes, with errors as `DocumentError`s.
 final class SQLiteDatabase {
     private var handle: OpaquePointer?
 
     /// Opens the database at `path`, which must exist (a store's files are created by
     /// `StateDirectory`, never by SQLite on the side).
-    init(path: String) throws(StoreError) {
+    init(path: String) throws(DocumentError) {
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
         let status = sqlite3_open_v2(path, &handle, flags, nil)
         guard status == SQLITE_OK else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close(handle)
-            throw StoreError(.storage, "cannot open the state database \(path): \(message)")
+            throw DocumentError(.storage, "cannot open the state database \(path): \(message)")
         }
     }
 
@@ -36,19 +37,19 @@ final class SQLiteDatabase {
         didSet { _ = loom_sqlite3_db_config_int(handle, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, checkpointsOnClose ? 0 : 1) }
     }
 
-    func execute(_ sql: String) throws(StoreError) {
+    func execute(_ sql: String) throws(DocumentError) {
         var message: UnsafeMutablePointer<CChar>?
         guard sqlite3_exec(handle, sql, nil, nil, &message) == SQLITE_OK else {
             let text = message.map { String(cString: $0) } ?? "unknown error"
             sqlite3_free(message)
-            throw StoreError(.storage, "\(text) (in: \(sql))")
+            throw DocumentError(.storage, "\(text) (in: \(sql))")
         }
     }
 
-    func prepare(_ sql: String) throws(StoreError) -> Statement {
+    func prepare(_ sql: String) throws(DocumentError) -> Statement {
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-            throw StoreError(.storage, "\(String(cString: sqlite3_errmsg(handle))) (in: \(sql))")
+            throw DocumentError(.storage, "\(String(cString: sqlite3_errmsg(handle))) (in: \(sql))")
         }
         return Statement(statement, database: self)
     }
@@ -82,15 +83,15 @@ final class SQLiteDatabase {
         }
 
         /// Steps once; true while there is a row to read.
-        func step() throws(StoreError) -> Bool {
+        func step() throws(DocumentError) -> Bool {
             switch sqlite3_step(statement) {
             case SQLITE_ROW: return true
             case SQLITE_DONE: return false
-            default: throw StoreError(.storage, database.lastError)
+            default: throw DocumentError(.storage, database.lastError)
             }
         }
 
-        func run() throws(StoreError) {
+        func run() throws(DocumentError) {
             defer { reset() }
             while try step() {}
         }

@@ -1,4 +1,5 @@
 import Dispatch
+import LoomJSON
 import Synchronization
 
 /// A snapshot made without holding the daemon's loop.

@@ -1,4 +1,5 @@
 import Glibc
+import LoomJSON
 
 /// The directory a durable store lives in, and the rules that keep what it acknowledged:
 ///
@@ -28,25 +29,25 @@ final class StateDirectory {
 
     /// Creates the directory if it is missing (the directory only, never its parents), checks it
     /// can be written, and takes the lock.
-    init(path: String) throws(StoreError) {
+    init(path: String) throws(DocumentError) {
         self.path = path
         if mkdir(path, 0o700) != 0 && errno != EEXIST {
             let reason = Self.reason(errno)
-            throw StoreError(.storage, "cannot create the state directory \(path): \(reason)"
+            throw DocumentError(.storage, "cannot create the state directory \(path): \(reason)"
                 + (errno == ENOENT ? " (its parent does not exist; only the directory itself is created)" : ""))
         }
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
-            throw StoreError(.storage, "the state directory \(path) is not a directory")
+            throw DocumentError(.storage, "the state directory \(path) is not a directory")
         }
         let descriptor = open(path + "/" + Self.lockFile, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else {
-            throw StoreError(.storage, "cannot write in the state directory \(path): \(Self.reason(errno))")
+            throw DocumentError(.storage, "cannot write in the state directory \(path): \(Self.reason(errno))")
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let holder = Self.holder(descriptor)
             close(descriptor)
-            throw StoreError(.storage, "the state directory \(path) is in use by another store"
+            throw DocumentError(.storage, "the state directory \(path) is in use by another store"
                 + (holder.map { " (loomd pid \($0))" } ?? "") + "; one daemon per state directory")
         }
         let pid = Array("\(getpid())\n".utf8)
@@ -54,7 +55,7 @@ final class StateDirectory {
         guard ftruncate(descriptor, 0) == 0, pwrite(descriptor, pid, pid.count, 0) == pid.count else {
             let reason = Self.reason(errno)
             close(descriptor)
-            throw StoreError(.storage, "cannot write in the state directory \(path): \(reason)")
+            throw DocumentError(.storage, "cannot write in the state directory \(path): \(reason)")
         }
         lock = descriptor
     }
@@ -69,7 +70,7 @@ final class StateDirectory {
     /// companions'): none means a store may start empty here. A half-made database from a crash
     /// while creating one is not a store's trace (nothing in it was ever acknowledged) and is
     /// removed. A trace that is not a SQLite database beside it is refused.
-    func storeFiles() throws(StoreError) -> [String] {
+    func storeFiles() throws(DocumentError) -> [String] {
         let present = ([""] + Self.companions).map { Self.database + $0 }.filter(exists)
         guard !present.isEmpty else {
             unlink(path + "/" + Self.creating)
@@ -102,11 +103,11 @@ final class StateDirectory {
 
     /// Makes a new empty database in place: created under a temporary name, given its tables
     /// by `prepare`, made durable, then renamed.
-    func createDatabase(_ prepare: (SQLiteDatabase) throws(StoreError) -> Void) throws(StoreError) {
+    func createDatabase(_ prepare: (SQLiteDatabase) throws(DocumentError) -> Void) throws(DocumentError) {
         let temporary = path + "/" + Self.creating
         unlink(temporary)
         let descriptor = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw StoreError(.storage, "cannot create \(temporary): \(Self.reason(errno))") }
+        guard descriptor >= 0 else { throw DocumentError(.storage, "cannot create \(temporary): \(Self.reason(errno))") }
         _ = fchmod(descriptor, 0o600)
         close(descriptor)
         do {
@@ -115,7 +116,7 @@ final class StateDirectory {
         }
         try syncFile(temporary)
         guard rename(temporary, databasePath) == 0 else {
-            throw StoreError(.storage, "cannot rename \(temporary) into place: \(Self.reason(errno))")
+            throw DocumentError(.storage, "cannot rename \(temporary) into place: \(Self.reason(errno))")
         }
         try syncFile(path)
     }
@@ -130,13 +131,13 @@ final class StateDirectory {
 
     /// The refusal of a directory that holds a store's trace but not a store; `finding` says
     /// what it holds.
-    func refusal(_ finding: String) -> StoreError {
-        StoreError(.storage, "the state directory \(path) \(finding). "
+    func refusal(_ finding: String) -> DocumentError {
+        DocumentError(.storage, "the state directory \(path) \(finding). "
             + "Nothing in it was changed. A store starts empty only in an empty directory: move the directory away (or restore it) and start again")
     }
 
     /// The same, for a store that is there and cannot be opened, for `reason`.
-    func refusal(cannotOpen reason: String) -> StoreError {
+    func refusal(cannotOpen reason: String) -> DocumentError {
         refusal("holds a store that cannot be opened: " + reason)
     }
 
@@ -145,10 +146,10 @@ final class StateDirectory {
         return lstat(path + "/" + name, &status) == 0
     }
 
-    private func syncFile(_ file: String) throws(StoreError) {
+    private func syncFile(_ file: String) throws(DocumentError) {
         let descriptor = open(file, O_RDONLY | O_CLOEXEC)
         defer { if descriptor >= 0 { close(descriptor) } }
-        guard descriptor >= 0, fsync(descriptor) == 0 else { throw StoreError(.storage, "cannot sync \(file): \(Self.reason(errno))") }
+        guard descriptor >= 0, fsync(descriptor) == 0 else { throw DocumentError(.storage, "cannot sync \(file): \(Self.reason(errno))") }
     }
 
     /// The pid the lock's holder wrote.

@@ -1,3 +1,4 @@
+import LoomJSON
 /// What one edit did to the document, as the dependency index and watches need to know it.
 enum Change: Sendable, Equatable {
     /// The value at the path was replaced (it existed before and after).

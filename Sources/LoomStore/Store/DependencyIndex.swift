@@ -1,4 +1,5 @@
 import LoomGraph
+import LoomJSON
 
 /// Which views read which paths, and how (issue 4, "fine-grained dependencies").
 ///

@@ -1,3 +1,4 @@
+import LoomJSON
 /// The store's JSON document and its primitive edits (RFC 6902's add, remove, replace).
 ///
 /// Every edit is in place: containers are moved out of their parent while being changed, so
@@ -32,7 +33,7 @@ struct Document {
             let room = maximum - (size - removed) - overhead
             let weight = added.weight(upTo: room)
             guard weight <= room else {
-                throw StoreError(.limitExceeded, "the document would pass its limit of \(maximum) bytes", path: pointer.description)
+                throw DocumentError(.limitExceeded, "the document would pass its limit of \(maximum) bytes", path: pointer.description)
             }
             return size - removed + overhead + weight
         }
@@ -61,22 +62,9 @@ struct Document {
 
     // MARK: - Reading
 
-    /// The value at `pointer`, or nil when the path names nothing. Walks without recursion.
+    /// The value at `pointer`, or nil when the path names nothing.
     func value(at pointer: JSONPointer) -> JSONValue? {
-        var current = root
-        for token in pointer.tokens {
-            switch current {
-            case .object(let object):
-                guard let member = object[token] else { return nil }
-                current = member
-            case .array(let elements):
-                guard let index = JSONPointer.arrayIndex(token), index < elements.count else { return nil }
-                current = elements[index]
-            default:
-                return nil
-            }
-        }
-        return current
+        root.value(at: pointer)
     }
 
     // MARK: - Edits
@@ -117,11 +105,11 @@ struct Document {
                     index = elements.count
                 } else if let parsed = JSONPointer.arrayIndex(token) {
                     guard parsed <= elements.count else {
-                        throw StoreError(.indexOutOfRange, "index \(parsed) is past the end of an array of \(elements.count)", path: pointer.description)
+                        throw DocumentError(.indexOutOfRange, "index \(parsed) is past the end of an array of \(elements.count)", path: pointer.description)
                     }
                     index = parsed
                 } else {
-                    throw StoreError(.indexOutOfRange, "'\(token)' is not an array index", path: pointer.description)
+                    throw DocumentError(.indexOutOfRange, "'\(token)' is not an array index", path: pointer.description)
                 }
                 newSize = try budget.resized(adding: value, overhead: 1, removing: 0, at: pointer)
                 elements.insert(value, at: index)
@@ -129,7 +117,7 @@ struct Document {
                 log.undo.append(.remove(performed))
                 log.changes.append(.inserted(performed, inArray: true))
             } else {
-                throw StoreError(.typeMismatch, "cannot add a member to a \(container.kindName)", path: pointer.description)
+                throw DocumentError(.typeMismatch, "cannot add a member to a \(container.kindName)", path: pointer.description)
             }
         }
         size = newSize
@@ -140,7 +128,7 @@ struct Document {
     mutating func remove(at pointer: JSONPointer, log: inout EditLog) throws -> JSONValue {
         log.sizeBefore = log.sizeBefore ?? size
         guard let parent = pointer.parent, let token = pointer.lastToken else {
-            throw StoreError(.typeMismatch, "the whole document cannot be removed; replace it instead", path: "")
+            throw DocumentError(.typeMismatch, "the whole document cannot be removed; replace it instead", path: "")
         }
         var freed = 0
         let counts = !undoing
@@ -148,7 +136,7 @@ struct Document {
             if var object = container.takeObject() {
                 defer { container = .object(object) }
                 guard let position = object.index(of: token), let old = object[token] else {
-                    throw StoreError(.pathNotFound, "no member '\(token)'", path: pointer.description)
+                    throw DocumentError(.pathNotFound, "no member '\(token)'", path: pointer.description)
                 }
                 object[token] = nil
                 freed = counts ? old.weight() + token.utf8.count + 4 : 0
@@ -159,7 +147,7 @@ struct Document {
             if var elements = container.takeArray() {
                 defer { container = .array(elements) }
                 guard let index = JSONPointer.arrayIndex(token), index < elements.count else {
-                    throw StoreError(.indexOutOfRange, "no element '\(token)' in an array of \(elements.count)", path: pointer.description)
+                    throw DocumentError(.indexOutOfRange, "no element '\(token)' in an array of \(elements.count)", path: pointer.description)
                 }
                 let old = elements.remove(at: index)
                 freed = counts ? old.weight() + 1 : 0
@@ -167,7 +155,7 @@ struct Document {
                 log.changes.append(.removed(pointer, inArray: true))
                 return old
             }
-            throw StoreError(.typeMismatch, "a \(container.kindName) has no members", path: pointer.description)
+            throw DocumentError(.typeMismatch, "a \(container.kindName) has no members", path: pointer.description)
         }
         size -= freed
         log.performed.append(.remove(pointer))
@@ -199,21 +187,21 @@ struct Document {
             try replace(value, at: pointer, log: &log)
         case .move(let from, let to):
             guard from != to else {
-                guard value(at: from) != nil else { throw StoreError(.pathNotFound, "nothing to move", path: from.description) }
+                guard value(at: from) != nil else { throw DocumentError(.pathNotFound, "nothing to move", path: from.description) }
                 return
             }
             if to.isWithin(from) {
-                throw StoreError(.invalidMove, "a value cannot be moved into itself", path: to.description)
+                throw DocumentError(.invalidMove, "a value cannot be moved into itself", path: to.description)
             }
             let moved = try remove(at: from, log: &log)
             try add(moved, at: to, log: &log)
         case .copy(let from, let to):
-            guard let copied = value(at: from) else { throw StoreError(.pathNotFound, "nothing to copy", path: from.description) }
+            guard let copied = value(at: from) else { throw DocumentError(.pathNotFound, "nothing to copy", path: from.description) }
             try add(copied, at: to, log: &log)
         case .test(let pointer, let expected):
-            guard let actual = value(at: pointer) else { throw StoreError(.pathNotFound, "nothing to test", path: pointer.description) }
+            guard let actual = value(at: pointer) else { throw DocumentError(.pathNotFound, "nothing to test", path: pointer.description) }
             guard actual == expected else {
-                throw StoreError(.testFailed, "expected \(expected) but found \(actual)", path: pointer.description)
+                throw DocumentError(.testFailed, "expected \(expected) but found \(actual)", path: pointer.description)
             }
         }
     }
@@ -267,52 +255,17 @@ struct Document {
         if var object = value.takeObject() {
             defer { value = .object(object) }
             guard let result = try object.modify(token, { try modify(&$0, rest, pointer, body) }) else {
-                throw StoreError(.pathNotFound, "no member '\(token)'", path: pointer.description)
+                throw DocumentError(.pathNotFound, "no member '\(token)'", path: pointer.description)
             }
             return result
         }
         if var elements = value.takeArray() {
             defer { value = .array(elements) }
             guard let index = JSONPointer.arrayIndex(token), index < elements.count else {
-                throw StoreError(.indexOutOfRange, "no element '\(token)' in an array of \(elements.count)", path: pointer.description)
+                throw DocumentError(.indexOutOfRange, "no element '\(token)' in an array of \(elements.count)", path: pointer.description)
             }
             return try modify(&elements[index], rest, pointer, body)
         }
-        throw StoreError(.typeMismatch, "a \(value.kindName) has no member '\(token)'", path: pointer.description)
-    }
-}
-
-extension JSONValue {
-    /// The object, taken out (the value becomes null); nil, and the value untouched, for anything else.
-    mutating func takeObject() -> JSONObject? {
-        guard case .object(let object) = self else { return nil }
-        self = .null
-        return object
-    }
-
-    /// The array, taken out (the value becomes null); nil, and the value untouched, for anything else.
-    mutating func takeArray() -> [JSONValue]? {
-        guard case .array(let elements) = self else { return nil }
-        self = .null
-        return elements
-    }
-
-    /// Nesting depth (a scalar is 0), measured without recursion.
-    var depth: Int {
-        var deepest = 0
-        var stack: [(JSONValue, Int)] = [(self, 0)]
-        while let (value, depth) = stack.popLast() {
-            switch value {
-            case .array(let elements):
-                deepest = max(deepest, depth + 1)
-                for element in elements where element.isContainer { stack.append((element, depth + 1)) }
-            case .object(let object):
-                deepest = max(deepest, depth + 1)
-                for member in object where member.value.isContainer { stack.append((member.value, depth + 1)) }
-            default:
-                break
-            }
-        }
-        return deepest
+        throw DocumentError(.typeMismatch, "a \(value.kindName) has no member '\(token)'", path: pointer.description)
     }
 }

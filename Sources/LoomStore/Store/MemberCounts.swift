@@ -1,4 +1,5 @@
 import LoomGraph
+import LoomJSON
 
 /// How many members of a container have each value of one of their own members: the jobs of
 /// `/jobs` by `status`. A view that shows such counts would otherwise read every member's

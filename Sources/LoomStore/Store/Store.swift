@@ -1,4 +1,5 @@
 import LoomGraph
+import LoomJSON
 
 /// The document store: one JSON document per daemon, changed only by atomic transactions.
 ///
@@ -39,7 +40,7 @@ public final class Store {
     }
 
     /// A durable store in `stateDirectory`, restored from what was last committed there.
-    public init(stateDirectory: String, synchronous: SynchronousMode = .full, limits: JSONLimits = .default) throws(StoreError) {
+    public init(stateDirectory: String, synchronous: SynchronousMode = .full, limits: JSONLimits = .default) throws(DocumentError) {
         let restored = try Journal.open(directory: stateDirectory, synchronous: synchronous, limits: limits)
         self.limits = limits
         self.journal = restored.journal
@@ -96,41 +97,41 @@ public final class Store {
 
     /// Applies the operations of a JSON Patch atomically; returns the new revision.
     @discardableResult
-    public func apply(_ operations: [PatchOperation]) throws(StoreError) -> Int64 {
+    public func apply(_ operations: [PatchOperation]) throws(DocumentError) -> Int64 {
         guard operations.count <= maximumOperations else {
-            throw StoreError(.limitExceeded, "a transaction of \(operations.count) operations is over the limit of \(maximumOperations)")
+            throw DocumentError(.limitExceeded, "a transaction of \(operations.count) operations is over the limit of \(maximumOperations)")
         }
         return try transact { document, log in
             for (index, operation) in operations.enumerated() {
                 do {
                     try self.checkDepth(of: operation)
                     try document.apply(operation, log: &log)
-                } catch let error as StoreError {
-                    throw StoreError(error.code, "operation \(index): \(error.message)", path: error.path)
+                } catch let error as DocumentError {
+                    throw DocumentError(error.code, "operation \(index): \(error.message)", path: error.path)
                 }
             }
         }
     }
 
     /// Parses JSON text from a client under this store's limits.
-    public func parse(_ text: [UInt8]) throws(StoreError) -> JSONValue {
+    public func parse(_ text: [UInt8]) throws(DocumentError) -> JSONValue {
         do {
             return try JSONParser.parse(text, limits: limits)
         } catch {
-            throw StoreError(error)
+            throw DocumentError(error)
         }
     }
 
     /// Decodes and applies a JSON Patch document (RFC 6902).
     @discardableResult
-    public func apply(patch: JSONValue) throws(StoreError) -> Int64 {
+    public func apply(patch: JSONValue) throws(DocumentError) -> Int64 {
         try apply(PatchOperation.decode(patch, limit: maximumOperations))
     }
 
     /// Sets the value at `pointer`, replacing it or creating it, and creating missing parent
     /// objects on the way (`loom set /jobs/42/status '"ok"'` works for a new job).
     @discardableResult
-    public func set(_ value: JSONValue, at pointer: JSONPointer) throws(StoreError) -> Int64 {
+    public func set(_ value: JSONValue, at pointer: JSONPointer) throws(DocumentError) -> Int64 {
         try checkDepth(of: .add(pointer, value))
         return try transact { document, log in
             // What the parent is, not the parent itself: holding it would make the edit copy it.
@@ -156,7 +157,7 @@ public final class Store {
 
     /// Applies a JSON Merge Patch (RFC 7396) to the value at `pointer`.
     @discardableResult
-    public func merge(_ patch: JSONValue, at pointer: JSONPointer) throws(StoreError) -> Int64 {
+    public func merge(_ patch: JSONValue, at pointer: JSONPointer) throws(DocumentError) -> Int64 {
         let operations = MergePatch.operations(merging: patch, into: document.value(at: pointer), at: pointer)
         return try apply(operations)
     }
@@ -164,7 +165,7 @@ public final class Store {
     /// Adds `delta` to the number at `pointer` (a missing value counts as 0). Integers stay
     /// integers until they would overflow.
     @discardableResult
-    public func increment(at pointer: JSONPointer, by delta: JSONValue = .int(1)) throws(StoreError) -> Int64 {
+    public func increment(at pointer: JSONPointer, by delta: JSONValue = .int(1)) throws(DocumentError) -> Int64 {
         let current = document.value(at: pointer) ?? .int(0)
         let result: JSONValue
         switch (current, delta) {
@@ -173,22 +174,22 @@ public final class Store {
             result = overflow ? .double(Double(a) + Double(b)) : .int(sum)
         default:
             guard let a = current.doubleValue else {
-                throw StoreError(.typeMismatch, "cannot increment a \(current.kindName)", path: pointer.description)
+                throw DocumentError(.typeMismatch, "cannot increment a \(current.kindName)", path: pointer.description)
             }
             guard let b = delta.doubleValue else {
-                throw StoreError(.typeMismatch, "cannot increment by a \(delta.kindName)", path: pointer.description)
+                throw DocumentError(.typeMismatch, "cannot increment by a \(delta.kindName)", path: pointer.description)
             }
             result = .double(a + b)
         }
         return try set(result, at: pointer)
     }
 
-    private func checkDepth(of operation: PatchOperation) throws(StoreError) {
+    private func checkDepth(of operation: PatchOperation) throws(DocumentError) {
         switch operation {
         case .add(let pointer, let value), .replace(let pointer, let value):
             let depth = pointer.tokens.count + value.depth
             guard depth <= limits.maximumDepth else {
-                throw StoreError(.limitExceeded, "the value would nest \(depth) deep, over the limit of \(limits.maximumDepth)", path: pointer.description)
+                throw DocumentError(.limitExceeded, "the value would nest \(depth) deep, over the limit of \(limits.maximumDepth)", path: pointer.description)
             }
         default:
             break
@@ -196,16 +197,16 @@ public final class Store {
     }
 
     /// Runs edits as one transaction: all or none; then the revision, the journal, the readers.
-    private func transact(_ edits: (inout Document, inout Document.EditLog) throws -> Void) throws(StoreError) -> Int64 {
+    private func transact(_ edits: (inout Document, inout Document.EditLog) throws -> Void) throws(DocumentError) -> Int64 {
         if let stalled {
-            throw StoreError(.storage, "writes are refused until the state directory can be written again (\(stalled.message))")
+            throw DocumentError(.storage, "writes are refused until the state directory can be written again (\(stalled.message))")
         }
         var log = Document.EditLog()
         do {
             try edits(&document, &log)
         } catch {
             document.undo(log)
-            throw error as? StoreError ?? StoreError(.storage, "\(error)")
+            throw error as? DocumentError ?? DocumentError(.storage, "\(error)")
         }
         guard !log.performed.isEmpty else { return revision }
         revision += 1
@@ -232,7 +233,7 @@ public final class Store {
     /// waits is at most one turn's writes and no client is ever told a write failed that later
     /// turns out durable.
     @discardableResult
-    public func commit() throws(StoreError) -> Int64 {
+    public func commit() throws(DocumentError) -> Int64 {
         if let journal {
             do {
                 try journal.commit()
@@ -254,7 +255,7 @@ public final class Store {
 
     /// Why the last commit failed, while its transactions wait to be written; nil when every
     /// transaction applied is durable or on its way in this turn's commit.
-    public private(set) var stalled: StoreError?
+    public private(set) var stalled: DocumentError?
 
     /// The journal's length when a snapshot last could not be written: the next is tried
     /// `compactionInterval` entries later, so a snapshot the disk cannot hold is not rewritten
@@ -320,7 +321,7 @@ public final class Store {
     public var entriesSinceSnapshot: Int { journal?.entriesSinceSnapshot ?? 0 }
 
     /// Writes a snapshot now and empties the journal (a clean shutdown makes the next start fast).
-    public func compact() throws(StoreError) {
+    public func compact() throws(DocumentError) {
         if let writer = snapshotWriter {
             journal?.abandon(writer)
             snapshotWriter = nil

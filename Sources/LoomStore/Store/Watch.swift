@@ -1,3 +1,4 @@
+import LoomJSON
 /// One change a watch reports: the path that changed under the watched one, the revision that
 /// last changed it, and its value now (nil when it was removed).
 public struct WatchEvent: Sendable, Equatable {

@@ -6,7 +6,8 @@
 //   LOOM_SOCKET=/tmp/counter.sock loom set /greeting '"hello from a script"'
 import LoomDaemon
 import LoomGraph
-import LoomStore
+import LoomJSON
+import LoomStoreViews
 
 /// The scene: a line from the store (scripts change it), and a button with local state.
 struct Counter: View {

@@ -108,7 +108,7 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     }
 
     /// Puts a member back at a position (undoing its removal keeps the order it had). O(members).
-    mutating func insert(_ value: JSONValue, forKey key: String, at position: Int) {
+    package mutating func insert(_ value: JSONValue, forKey key: String, at position: Int) {
         precondition(slot(of: key) == nil)
         compact()
         entries.insert(Entry(key: key, value: value), at: Swift.min(position, entries.count))
@@ -116,7 +116,7 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     }
 
     /// Mutates a member in place without copying it (the member is moved out, then back).
-    mutating func modify<Result>(_ key: String, _ body: (inout JSONValue) throws -> Result) rethrows -> Result? {
+    package mutating func modify<Result>(_ key: String, _ body: (inout JSONValue) throws -> Result) rethrows -> Result? {
         guard let slot = slot(of: key), var value = entries[slot].value else { return nil }
         entries[slot].value = .null
         defer { entries[slot].value = value }

@@ -10,13 +10,13 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparab
     }
 
     /// Parses the pointer's text; refuses text not starting with `/` and bad `~` escapes.
-    public init(_ text: String) throws(StoreError) {
+    public init(_ text: String) throws(DocumentError) {
         if text.isEmpty {
             self.tokens = []
             return
         }
         guard text.hasPrefix("/") else {
-            throw StoreError(.invalidPointer, "a JSON Pointer must be empty or start with '/'", path: text)
+            throw DocumentError(.invalidPointer, "a JSON Pointer must be empty or start with '/'", path: text)
         }
         // Each token is decoded from the bytes between slashes; only one with a `~` is unescaped.
         var text = text
@@ -30,13 +30,13 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparab
             }
             return true
         }
-        guard valid else { throw StoreError(.invalidPointer, "'~' must be followed by '0' or '1'", path: text) }
+        guard valid else { throw DocumentError(.invalidPointer, "'~' must be followed by '0' or '1'", path: text) }
         self.tokens = tokens
     }
 
     /// A path written in the program, as a property wrapper's argument: an invalid one is a
     /// programming error, stopped with the wrapper's name (`@StoreValue("/jobs~")`).
-    init(declared path: String, in wrapper: String) {
+    package init(declared path: String, in wrapper: String) {
         do {
             try self.init(path)
         } catch {
@@ -88,7 +88,7 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparab
     }
 
     /// The index an array token names: digits without leading zeros (RFC 6901 §4).
-    static func arrayIndex(_ token: String) -> Int? {
+    package static func arrayIndex(_ token: String) -> Int? {
         guard !token.isEmpty, token.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
               token == "0" || !token.hasPrefix("0") else { return nil }
         return Int(token)
@@ -103,5 +103,25 @@ extension String {
             if character == target { result += replacement } else { result.append(character) }
         }
         return result
+    }
+}
+
+extension JSONValue {
+    /// The value `pointer` names (RFC 6901 §4), or nil when it names nothing. Walks without recursion.
+    public func value(at pointer: JSONPointer) -> JSONValue? {
+        var current = self
+        for token in pointer.tokens {
+            switch current {
+            case .object(let object):
+                guard let member = object[token] else { return nil }
+                current = member
+            case .array(let elements):
+                guard let index = JSONPointer.arrayIndex(token), index < elements.count else { return nil }
+                current = elements[index]
+            default:
+                return nil
+            }
+        }
+        return current
     }
 }

@@ -1,4 +1,6 @@
 import LoomGraph
+import LoomJSON
+import LoomStore
 
 private struct StoreKey: EnvironmentKey {
     static var defaultValue: Store? { nil }

@@ -1,4 +1,6 @@
 import LoomGraph
+import LoomJSON
+import LoomStore
 
 /// The value at a path of the document store: `@StoreValue("/jobs/3") var job`.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-@testable import LoomStore
+@testable import LoomJSON
 import LoomTestSupport
 import Testing
 
@@ -99,9 +99,8 @@ struct PointerTests {
             ("", document), ("/foo", ["bar", "baz"]), ("/foo/0", "bar"), ("/", 0), ("/a~1b", 1), ("/c%d", 2),
             ("/e^f", 3), ("/g|h", 4), ("/i\\j", 5), ("/k\"l", 6), ("/ ", 7), ("/m~0n", 8),
         ]
-        let doc = Document(root: document)
         for (text, expected) in cases {
-            #expect(doc.value(at: try JSONPointer(text)) == expected, "\(text)")
+            #expect(document.value(at: try JSONPointer(text)) == expected, "\(text)")
             #expect(try JSONPointer(text).description == text)
         }
     }
@@ -117,7 +116,7 @@ struct PointerTests {
 
     @Test func malformedPointersAreRefused() {
         for text in ["foo", "/a~2", "/a~"] {
-            #expect { try JSONPointer(text) } throws: { ($0 as? StoreError)?.code == .invalidPointer }
+            #expect { try JSONPointer(text) } throws: { ($0 as? DocumentError)?.code == .invalidPointer }
         }
     }
 

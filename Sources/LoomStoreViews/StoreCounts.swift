@@ -1,4 +1,6 @@
 import LoomGraph
+import LoomJSON
+import LoomStore
 
 /// How many members of a store container have each value of one of their members:
 /// `@StoreCounts("/jobs", by: "status") var counts` gives `["running": 3, "ok": 12]`.

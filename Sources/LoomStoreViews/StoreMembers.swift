@@ -1,4 +1,6 @@
 import LoomGraph
+import LoomJSON
+import LoomStore
 
 /// One member of a store object or array, as `@StoreMembers` lists it; `ForEach` keys rows by `id`.
 public struct StoreMember: Identifiable, Hashable, Sendable {

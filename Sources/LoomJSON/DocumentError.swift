@@ -1,6 +1,7 @@
-/// A refused request: a code a program can branch on, a message a person can read, and the
-/// path it concerns. Whenever the store throws one, the document is unchanged.
-public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+/// A refused read or change of a JSON document: a code a program can branch on (the protocol's
+/// error codes), a message a person can read, and the path it concerns. Whoever throws one has
+/// left the document unchanged.
+public struct DocumentError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Code: String, Sendable {
         /// The text is not JSON (RFC 8259), or is over a `JSONLimits` limit.
         case malformedJSON = "malformed_json"

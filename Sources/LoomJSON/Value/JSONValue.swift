@@ -156,3 +156,38 @@ extension JSONValue {
         }
     }
 }
+
+extension JSONValue {
+    /// The object, taken out (the value becomes null); nil, and the value untouched, for anything else.
+    package mutating func takeObject() -> JSONObject? {
+        guard case .object(let object) = self else { return nil }
+        self = .null
+        return object
+    }
+
+    /// The array, taken out (the value becomes null); nil, and the value untouched, for anything else.
+    package mutating func takeArray() -> [JSONValue]? {
+        guard case .array(let elements) = self else { return nil }
+        self = .null
+        return elements
+    }
+
+    /// Nesting depth (a scalar is 0), measured without recursion.
+    package var depth: Int {
+        var deepest = 0
+        var stack: [(JSONValue, Int)] = [(self, 0)]
+        while let (value, depth) = stack.popLast() {
+            switch value {
+            case .array(let elements):
+                deepest = max(deepest, depth + 1)
+                for element in elements where element.isContainer { stack.append((element, depth + 1)) }
+            case .object(let object):
+                deepest = max(deepest, depth + 1)
+                for member in object where member.value.isContainer { stack.append((member.value, depth + 1)) }
+            default:
+                break
+            }
+        }
+        return deepest
+    }
+}

@@ -9,12 +9,12 @@ public enum PatchOperation: Sendable, Equatable {
 
     /// The operations of a JSON Patch document: an array of operation objects. Extra members
     /// are ignored, as RFC 6902 says; a missing or unknown `op`, or a missing member, is refused.
-    public static func decode(_ patch: JSONValue, limit: Int = 10_000) throws(StoreError) -> [PatchOperation] {
+    public static func decode(_ patch: JSONValue, limit: Int = 10_000) throws(DocumentError) -> [PatchOperation] {
         guard case .array(let elements) = patch else {
-            throw StoreError(.invalidPatch, "a JSON Patch must be an array of operations, not \(patch.kindName == "array" ? "an" : "a") \(patch.kindName)")
+            throw DocumentError(.invalidPatch, "a JSON Patch must be an array of operations, not \(patch.kindName == "array" ? "an" : "a") \(patch.kindName)")
         }
         guard elements.count <= limit else {
-            throw StoreError(.limitExceeded, "a patch of \(elements.count) operations is over the limit of \(limit)")
+            throw DocumentError(.limitExceeded, "a patch of \(elements.count) operations is over the limit of \(limit)")
         }
         var operations: [PatchOperation] = []
         operations.reserveCapacity(elements.count)
@@ -24,21 +24,21 @@ public enum PatchOperation: Sendable, Equatable {
         return operations
     }
 
-    private static func decodeOne(_ element: JSONValue, index: Int) throws(StoreError) -> PatchOperation {
+    private static func decodeOne(_ element: JSONValue, index: Int) throws(DocumentError) -> PatchOperation {
         guard case .object(let object) = element else {
-            throw StoreError(.invalidPatch, "operation \(index) must be an object")
+            throw DocumentError(.invalidPatch, "operation \(index) must be an object")
         }
-        func pointer(_ member: String) throws(StoreError) -> JSONPointer {
-            guard let value = object[member] else { throw StoreError(.invalidPatch, "operation \(index) has no '\(member)'") }
-            guard case .string(let text) = value else { throw StoreError(.invalidPatch, "operation \(index): '\(member)' must be a string") }
+        func pointer(_ member: String) throws(DocumentError) -> JSONPointer {
+            guard let value = object[member] else { throw DocumentError(.invalidPatch, "operation \(index) has no '\(member)'") }
+            guard case .string(let text) = value else { throw DocumentError(.invalidPatch, "operation \(index): '\(member)' must be a string") }
             return try JSONPointer(text)
         }
-        func value() throws(StoreError) -> JSONValue {
-            guard let value = object["value"] else { throw StoreError(.invalidPatch, "operation \(index) has no 'value'") }
+        func value() throws(DocumentError) -> JSONValue {
+            guard let value = object["value"] else { throw DocumentError(.invalidPatch, "operation \(index) has no 'value'") }
             return value
         }
         guard case .string(let op)? = object["op"] else {
-            throw StoreError(.invalidPatch, "operation \(index) has no 'op' string")
+            throw DocumentError(.invalidPatch, "operation \(index) has no 'op' string")
         }
         switch op {
         case "add": return .add(try pointer("path"), try value())
@@ -47,7 +47,7 @@ public enum PatchOperation: Sendable, Equatable {
         case "move": return .move(from: try pointer("from"), to: try pointer("path"))
         case "copy": return .copy(from: try pointer("from"), to: try pointer("path"))
         case "test": return .test(try pointer("path"), try value())
-        default: throw StoreError(.invalidPatch, "operation \(index) has an unknown op '\(op)'")
+        default: throw DocumentError(.invalidPatch, "operation \(index) has an unknown op '\(op)'")
         }
     }
 

@@ -3,8 +3,8 @@
 /// `/jobs/3/status` and nothing else. Members are visited in the patch's order, so new keys
 /// keep that order. Only objects that already exist are descended into (an explicit stack);
 /// anything else is written whole, without the patch's `null`s (which mean "remove").
-enum MergePatch {
-    static func operations(merging patch: JSONValue, into target: JSONValue?, at pointer: JSONPointer) -> [PatchOperation] {
+package enum MergePatch {
+    package static func operations(merging patch: JSONValue, into target: JSONValue?, at pointer: JSONPointer) -> [PatchOperation] {
         var operations: [PatchOperation] = []
         // Each entry resumes an object of the patch at its `next` member. Its members are listed
         // once (a JSONObject's `keys` is built on each call: indexing it per member was quadratic).
