@@ -1,6 +1,6 @@
 # The two commands a newcomer needs: `make demo` and `make test`; `make bench` prints the figures.
 SWIFT ?= swift
-DEBIAN_PACKAGES := libuv1-dev libutf8proc-dev libsqlite3-dev pkg-config systemd tmux procps openssh-server openssh-client
+DEBIAN_PACKAGES := libuv1-dev libutf8proc-dev libsqlite3-dev pkg-config systemd tmux procps openssh-server openssh-client binutils
 
 .PHONY: demo test bench deps build fuzz install check-units
 PREFIX ?= /usr/local

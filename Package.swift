@@ -102,6 +102,8 @@ let package = Package(
         .testTarget(name: "LoomLayoutTests", dependencies: ["LoomLayout", "LoomGraph", "LoomTestSupport"]),
         .testTarget(name: "LoomJSONTests", dependencies: ["LoomJSON", "LoomTestSupport"]),
         .testTarget(name: "LoomStoreTests", dependencies: ["LoomStore", "LoomJSON", "LoomStoreViews", "LoomGraph", "LoomStoreCrashChild", "LoomTestSupport"]),
+        // The layering of the modules: the manifest, the import lines, and what the loom program contains.
+        .testTarget(name: "ArchitectureTests", dependencies: ["loom"]),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CLibUV", "CUTF8Proc", "CSQLite"]),
     ]
 )

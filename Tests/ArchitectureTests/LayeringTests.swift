@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+/// The modules' layering (docs/design.md, "The modules, lowest first"), checked where it could break: the
+/// manifest's target graph, each source file's `import` lines, and what the `loom` program
+/// contains. A module may use only the modules its row allows; nothing else stops a later edit
+/// from making the viewer link the view graph or the store again.
+@Suite("The modules keep their layers")
+struct LayeringTests {
+    /// What each module may depend on. The toolchain's own modules (Swift, Foundation, Glibc,
+    /// Dispatch, Synchronization, Observation) are allowed everywhere.
+    static let allowed: [String: Set<String>] = [
+        "LoomCells": [],
+        "LoomJSON": [],
+        "LoomLoop": ["CLibUV"],
+        "LoomGraph": ["LoomCells"],
+        "LoomLayout": ["LoomGraph", "LoomCells", "CUTF8Proc"],
+        "LoomStore": ["LoomJSON", "LoomGraph", "CSQLite"],
+        "LoomStoreViews": ["LoomStore", "LoomJSON", "LoomGraph"],
+        "LoomWire": ["LoomJSON", "LoomCells"],
+        "LoomTerminal": ["LoomWire", "LoomJSON", "LoomCells"],
+        "LoomClient": ["LoomTerminal", "LoomWire", "LoomJSON", "LoomCells"],
+        "LoomScenes": ["LoomStoreViews", "LoomGraph", "LoomJSON", "LoomCells"],
+        "LoomDaemon": ["LoomLoop", "LoomWire", "LoomStore", "LoomStoreViews", "LoomLayout", "LoomGraph", "LoomJSON", "LoomCells"],
+        "loom": ["LoomClient"],
+        "loomd": ["LoomDaemon", "LoomLoop", "LoomScenes"],
+    ]
+
+    static let systemModules: Set<String> = ["Swift", "Foundation", "Glibc", "Dispatch", "Synchronization", "Observation"]
+
+    /// What the viewer's program must never contain: the view graph, layout, the store, SQLite.
+    static let notInTheViewer: Set<String> = ["LoomGraph", "LoomLayout", "LoomStore", "LoomStoreViews", "LoomDaemon", "CSQLite", "CUTF8Proc"]
+
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The manifest's targets and their direct dependencies, as SwiftPM reads them (a scratch
+    /// directory of its own, so the suite's build is not disturbed).
+    static func targetGraph() throws -> [String: [String]] {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("loom-describe-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "package", "--package-path", root.path, "--scratch-path", scratch.path, "describe", "--type", "json"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0,
+              let description = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let targets = description["targets"] as? [[String: Any]] else {
+            throw LayeringFailure("swift package describe failed (status \(process.terminationStatus))")
+        }
+        var graph: [String: [String]] = [:]
+        for target in targets {
+            guard let name = target["name"] as? String else { continue }
+            graph[name] = target["target_dependencies"] as? [String] ?? []
+        }
+        return graph
+    }
+
+    @Test func theManifestGivesEachModuleOnlyTheModulesItsLayerAllows() throws {
+        let graph = try Self.targetGraph()
+        for (module, allowed) in Self.allowed {
+            let dependencies = try #require(graph[module], "\(module) is not a target of the manifest")
+            let forbidden = Set(dependencies).subtracting(allowed)
+            #expect(forbidden.isEmpty, "\(module) depends on \(forbidden.sorted()), which its layer does not allow")
+        }
+    }
+
+    @Test func theViewersProgramReachesNeitherTheGraphNorTheStore() throws {
+        let graph = try Self.targetGraph()
+        var reached: Set<String> = []
+        var pending = ["loom"]
+        while let module = pending.popLast() {
+            for dependency in graph[module] ?? [] where reached.insert(dependency).inserted { pending.append(dependency) }
+        }
+        #expect(reached.isDisjoint(with: Self.notInTheViewer), "loom reaches \(reached.intersection(Self.notInTheViewer).sorted())")
+        #expect(reached.contains("LoomTerminal"), "the walk found the viewer's own modules")
+    }
+
+    @Test func eachSourceFileImportsOnlyWhatItsModulesLayerAllows() throws {
+        var checked = 0
+        for (module, allowed) in Self.allowed {
+            let folder = Self.root.appendingPathComponent("Sources/\(module)")
+            let files = try #require(FileManager.default.enumerator(atPath: folder.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+            for file in files {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                for line in text.split(separator: "\n") {
+                    let words = line.split(separator: " ")
+                    guard let index = words.firstIndex(of: "import"), words[..<index].allSatisfy({ $0.hasPrefix("@") }), index + 1 < words.count else { continue }
+                    let imported = String(words[index + 1])
+                    checked += 1
+                    #expect(allowed.contains(imported) || Self.systemModules.contains(imported),
+                            "Sources/\(module)/\(file) imports \(imported), which the layer of \(module) does not allow")
+                }
+            }
+        }
+        #expect(checked > 100, "the import lines were found")
+    }
+
+    @Test func theLoomProgramLinksNoSQLiteAndContainsNoViewGraph() throws {
+        let loom = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("loom")
+        let libraries = try Self.run("/usr/bin/ldd", [loom.path])
+        #expect(libraries.contains("libc.so"), "ldd listed the program's libraries")
+        #expect(!libraries.contains("libsqlite3"), "loom links libsqlite3:\n\(libraries)")
+        let symbols = try Self.run("/usr/bin/nm", [loom.path])
+        // Swift mangles a module's name as its length and the name: `9LoomGraph`.
+        #expect(symbols.contains("10LoomClient"), "nm listed the program's symbols")
+        for module in Self.notInTheViewer where module.hasPrefix("Loom") {
+            #expect(!symbols.contains("\(module.count)\(module)"), "loom contains symbols of \(module)")
+        }
+    }
+
+    static func run(_ tool: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+struct LayeringFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
