@@ -26,7 +26,7 @@ public struct StyleID: Sendable, Hashable, Comparable, CustomStringConvertible {
 }
 
 /// Interns styles: each distinct style gets an id once and keeps it, so a viewer is sent each
-/// style's definition once (DESIGN.md: "styles defined once by id").
+/// style's definition once (Protocol/README.md: a style is defined once, by id).
 ///
 /// Bounded by the distinct styles a session uses (colours × attributes); never shrinks.
 public final class StyleTable {

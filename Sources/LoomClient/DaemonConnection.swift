@@ -15,7 +15,7 @@ public final class DaemonConnection {
     private var nextID: Int64 = 1
     /// Messages that arrived in the same read as a request's reply, after it.
     private var inbox: [Message] = []
-    /// One read buffer for the connection's life (not 64 KB allocated and zeroed per read).
+    /// One read buffer for the connection's life, not one allocated and zeroed per read.
     private var chunk = [UInt8](repeating: 0, count: 65_536)
 
     /// Connects to the socket at `path`.

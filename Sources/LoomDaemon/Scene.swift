@@ -24,7 +24,7 @@ final class Scene {
     /// (text, divider, spacer, colour, …) whose nearest view with a body was evaluated, with
     /// consecutive leaves of the same view on a row merged. Containers give no rectangle of their
     /// own, so a parent that re-ran while its children were skipped marks its own leaves, not
-    /// its children's area: seed 001's fix marks one cell, its pitfall every cell.
+    /// its children's area: `seeds/likes` marks one cell, `seeds/likes-observed` every cell.
     func evaluatedRectangles(in viewport: Viewport) -> [GridRect] {
         guard !evaluated.isEmpty else { return [] }
         var rects: [GridRect] = []

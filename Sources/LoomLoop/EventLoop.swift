@@ -10,7 +10,7 @@ public final class EventLoop {
     private var closed = false
     /// Where every stream on this loop reads into. A read is handed on (copied) before the next
     /// one starts, on this one thread, so one buffer serves them all: an idle connection costs
-    /// no read buffer of its own (64 KB each, when each stream had one).
+    /// no read buffer of its own.
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
 
     public init() throws(LoopError) {

@@ -3,7 +3,7 @@ import LoomDaemon
 import LoomLoop
 import LoomScenes
 
-// loomd: argument parsing and wiring only (DESIGN.md); the daemon is LoomDaemon.
+// loomd: argument parsing and wiring only (docs/architecture.md); the daemon is LoomDaemon.
 
 let options: DaemonOptions
 do {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The modules' layering (docs/design.md, "The modules, lowest first"), checked where it could break: the
+/// The modules' layering (docs/architecture.md, "The modules, lowest first"), checked where it could break: the
 /// manifest's target graph, each source file's `import` lines, and what the `loom` program
 /// contains. A module may use only the modules its row allows; nothing else stops a later edit
 /// from making the viewer link the view graph or the store again.

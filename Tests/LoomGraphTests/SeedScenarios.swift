@@ -133,7 +133,7 @@ struct Seed000 {
         let graph = mount(StoreList(container: .vStack, count: 1_000, inits: inits, bodies: bodies))
         #expect(inits.count == 1_000)
         #expect(bodies.count == 1_000)
-        #expect(graph.bodies("StoreInfoHeader") == 1_000)
+        #expect(graph.bodies(StoreInfoHeader.self) == 1_000)
     }
 
     @Test(arguments: [1_000, 1_000_000])
@@ -259,7 +259,7 @@ struct Seed001 {
         let vm = LikesModel(count: 1_000)
         let graph = mount(ObservingList(vm: vm))
         graph.afterFrame { vm.toggleLike(id: 42) }
-        #expect(graph.bodies("ObservingCell") == 1_000)
+        #expect(graph.bodies(ObservingCell.self) == 1_000)
         #expect(graph.texts.contains("♥ 42"))
     }
 
@@ -267,8 +267,8 @@ struct Seed001 {
         let vm = LikesModel(count: 1_000)
         let graph = mount(ValueList(vm: vm))
         graph.afterFrame { graph.tap("♡ 42") }
-        #expect(graph.bodies("ValueCell") == 1)
-        #expect(graph.bodies("ValueList") == 1)
+        #expect(graph.bodies(ValueCell.self) == 1)
+        #expect(graph.bodies(ValueList.self) == 1)
         #expect(graph.texts.contains("♥ 42"))
     }
 
@@ -276,8 +276,8 @@ struct Seed001 {
         let model = ObservableLikes(count: 1_000)
         let graph = mount(ObservableList(model: model))
         graph.afterFrame { model.items[42].isLiked.toggle() }
-        #expect(graph.bodies("ObservableCell") == 1)
-        #expect(graph.bodies("ObservableList") == 0)
+        #expect(graph.bodies(ObservableCell.self) == 1)
+        #expect(graph.bodies(ObservableList.self) == 0)
         #expect(graph.texts.contains("♥ 42"))
     }
 }
@@ -291,15 +291,15 @@ struct Seed003 {
     @Test func storedContentIsSkippedOnAnUnrelatedChange() {
         let graph = mount(CollapsableCounter(storesClosure: false))
         graph.afterFrame { graph.tap("Unrelated 0") }
-        #expect(graph.bodies("CollapsableCounter") == 1)
-        #expect(graph.bodies("ContentCollapsable") == 0)
+        #expect(graph.bodies(CollapsableCounter.self) == 1)
+        #expect(graph.bodies(ContentCollapsable<Text>.self) == 0)
     }
 
     @Test func aStoredClosureIsReevaluatedOnAnUnrelatedChange() {
         let graph = mount(CollapsableCounter(storesClosure: true))
         graph.afterFrame { graph.tap("Unrelated 0") }
-        #expect(graph.bodies("CollapsableCounter") == 1)
-        #expect(graph.bodies("ClosureCollapsable") == 1)
+        #expect(graph.bodies(CollapsableCounter.self) == 1)
+        #expect(graph.bodies(ClosureCollapsable<Text>.self) == 1)
     }
 
     @Test(arguments: [1, 2])
@@ -341,10 +341,10 @@ struct Seed004 {
 
         graph.afterFrame { seconds?.perform(.activate) }
 
-        #expect(graph.updates("Picker") == 1, "only the seconds picker")
-        #expect(graph.bodies("TimePickers") == 0)
-        #expect(graph.bodies("ModularTimePickers") == 0)
-        #expect(graph.bodies("UnitPicker") == 0)
+        #expect(graph.updates(Picker<Text, Int, ForEach<ClosedRange<Int>, Int, Text>>.self) == 1, "only the seconds picker")
+        #expect(graph.bodies(TimePickers.self) == 0)
+        #expect(graph.bodies(ModularTimePickers.self) == 0)
+        #expect(graph.bodies(UnitPicker.self) == 0)
         #expect(pickers(graph) == [
             .picker(selected: 0, highlighted: nil),
             .picker(selected: 0, highlighted: 14),
@@ -411,9 +411,9 @@ struct SeedEnvironment {
     @Test func aGrandchildReadingAnEnvironmentKeyUpdatesWithoutTheChildBetween() {
         let graph = mount(EnvironmentScenario(session: Session()))
         graph.afterFrame { graph.tap("dark") }
-        #expect(graph.bodies("ThemedGrandchild") == 1)
-        #expect(graph.bodies("ChildBetween") == 0)
-        #expect(graph.bodies("SessionGrandchild") == 0)
+        #expect(graph.bodies(ThemedGrandchild.self) == 1)
+        #expect(graph.bodies(ChildBetween.self) == 0)
+        #expect(graph.bodies(SessionGrandchild.self) == 0)
         #expect(graph.texts.contains("theme dark"))
     }
 
@@ -421,9 +421,9 @@ struct SeedEnvironment {
         let session = Session()
         let graph = mount(EnvironmentScenario(session: session))
         graph.afterFrame { session.user = "grace" }
-        #expect(graph.bodies("SessionGrandchild") == 1)
-        #expect(graph.bodies("ChildBetween") == 0)
-        #expect(graph.bodies("EnvironmentScenario") == 0)
+        #expect(graph.bodies(SessionGrandchild.self) == 1)
+        #expect(graph.bodies(ChildBetween.self) == 0)
+        #expect(graph.bodies(EnvironmentScenario.self) == 0)
         #expect(graph.texts.contains("user grace"))
     }
 }

@@ -20,15 +20,15 @@ func mount<V: View>(_ view: V, window: LazyWindow = LazyWindow()) -> ViewGraph {
 }
 
 extension ViewGraph {
-    /// Performs `change`, runs one frame, and returns the counters of the types named, for that frame only.
+    /// Performs `change` and runs one frame; the work counters then count that frame only.
     func afterFrame(_ change: () -> Void) {
         resetWorkCounters()
         change()
         runFrame()
     }
 
-    func bodies(_ name: String) -> Int { counters(named: name).bodies }
-    func updates(_ name: String) -> Int { counters(named: name).updates }
+    func bodies<V: View>(_ type: V.Type) -> Int { counters(of: type).bodies }
+    func updates<V: View>(_ type: V.Type) -> Int { counters(of: type).updates }
 
     func tap(_ label: String) {
         guard let button = control(.button, label) else {

@@ -46,7 +46,7 @@ struct ViewStructureTests {
         #expect(graph.texts == ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "hello loom", "grid"])
         graph.afterFrame { model.flag = true }
         #expect(graph.primitiveTrees().first?.children.last == PrimitiveTree(primitive: .spacer(minLength: 2), children: []))
-        #expect(graph.bodies("Structures") == 1)
+        #expect(graph.bodies(Structures.self) == 1)
     }
 
     @Test func primitivesAndModifiersAppearInThePrimitiveTreeInOrder() {
@@ -112,12 +112,12 @@ struct BindingTests {
     @Test func aProjectedBindingIsAStableInputAndWritesThroughToTheState() {
         let graph = mount(ProfileEditor())
         graph.afterFrame { graph.tap("rename") }
-        #expect(graph.bodies("ProfileEditor") == 1)
-        #expect(graph.bodies("NotifyToggle") == 0, "$profile.notify is the same binding as before")
+        #expect(graph.bodies(ProfileEditor.self) == 1)
+        #expect(graph.bodies(NotifyToggle.self) == 0, "$profile.notify is the same binding as before")
 
         graph.afterFrame { graph.control(.toggle, "notify")?.tap() }
         #expect(graph.primitiveTrees().first?.children.contains { $0.primitive == .toggle(isOn: true) } == true)
-        #expect(graph.updates("Toggle") == 1)
+        #expect(graph.updates(Toggle<Text>.self) == 1)
     }
 
     @Test func aCustomDynamicPropertyInstallsItsStateAndIsUpdatedBeforeEachBody() {
@@ -125,7 +125,7 @@ struct BindingTests {
         #expect(graph.texts.first == "clicks 0 updated 1")
         graph.afterFrame { graph.tap("click") }
         #expect(graph.texts.first == "clicks 1 updated 2", "as in SwiftUI, the node keeps its copy until the parent sends a new value")
-        #expect(graph.bodies("UsesClicks") == 1)
+        #expect(graph.bodies(UsesClicks.self) == 1)
     }
 }
 
@@ -165,10 +165,10 @@ struct LifetimeTests {
         let graph = mount(Toggleable(model: model))
         graph.afterFrame { model.flag = true }
         #expect(graph.texts == ["leaf"])
-        #expect(graph.bodies("Nested") == 20_001)
+        #expect(graph.bodies(Nested.self) == 20_001)
         graph.afterFrame { model.flag = false }
         #expect(graph.texts == ["short"])
-        #expect(graph.counters(named: "Nested").alive == 0)
+        #expect(graph.counters(of: Nested.self).alive == 0)
         graph.afterFrame { model.flag = true }
         // Released here with 20,001 levels alive.
     }
@@ -224,7 +224,7 @@ struct LazyRowTests {
         #expect(graph.texts.contains("3:1"))
         graph.lazyWindow = LazyWindow(firstVisibleRow: 5_000, visibleRows: 10)
         graph.runFrame()
-        #expect(graph.counters(named: "RowWithState").alive == 10 + LazyWindow.overscan)
+        #expect(graph.counters(of: RowWithState.self).alive == 10 + LazyWindow.overscan)
         graph.lazyWindow = LazyWindow(firstVisibleRow: 0, visibleRows: 10)
         graph.runFrame()
         #expect(graph.texts.contains("3:0"), "documented: a released row's @State is dropped")
@@ -234,9 +234,9 @@ struct LazyRowTests {
         let cells = (0..<1_000_000).map(Cell.init)
         let graph = mount(BigList(cells: cells), window: LazyWindow(firstVisibleRow: 100, visibleRows: 50))
         graph.afterFrame { cells[120].value = 7 }
-        #expect(graph.bodies("CellRow") == 1)
-        #expect(graph.bodies("BigList") == 0)
-        #expect(graph.counters(named: "Text").updates == 1, "one leaf changed; nothing else was visited")
+        #expect(graph.bodies(CellRow.self) == 1)
+        #expect(graph.bodies(BigList.self) == 0)
+        #expect(graph.counters(of: Text.self).updates == 1, "one leaf changed; nothing else was visited")
         #expect(graph.texts.contains("120=7"))
     }
 }

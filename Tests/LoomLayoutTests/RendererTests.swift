@@ -71,8 +71,8 @@ struct LazinessAtScaleTests {
 
     @Test func aMillionRowListInAFiftyRowViewportBuildsTheVisibleRowsPlusOverscan() {
         let (graph, _, viewport) = renderedOnce(BigList(rows: 1_000_000), width: 40, height: 50)
-        #expect(graph.counters(named: "Row").bodies <= 50 + LazyWindow.overscan)
-        #expect(graph.counters(named: "Row").alive <= 50 + LazyWindow.overscan)
+        #expect(graph.counters(of: Row.self).bodies <= 50 + LazyWindow.overscan)
+        #expect(graph.counters(of: Row.self).alive <= 50 + LazyWindow.overscan)
         #expect(viewport.grid.lines.first?.hasPrefix("row 0") == true)
         #expect(viewport.grid.lines.last?.hasPrefix("row 49") == true)
     }
@@ -83,14 +83,14 @@ struct LazinessAtScaleTests {
         viewport.scroll(scroller, toRow: 1_000)
         _ = renderer.render()
         graph.resetWorkCounters()
-        let appeared = graph.counters(named: "Row").appears
+        let appeared = graph.counters(of: Row.self).appears
 
         viewport.scroll(scroller, rows: 1)
         let frame = renderer.render()
 
-        #expect(graph.counters(named: "Row").bodies == 1)
-        #expect(graph.counters(named: "Row").appears == appeared + 1)
-        #expect(graph.counters(named: "Row").alive <= 50 + LazyWindow.overscan)
+        #expect(graph.counters(of: Row.self).bodies == 1)
+        #expect(graph.counters(of: Row.self).appears == appeared + 1)
+        #expect(graph.counters(of: Row.self).alive <= 50 + LazyWindow.overscan)
         #expect(viewport.grid.lines.first?.hasPrefix("row 1001") == true)
         #expect(frame[0].operations.contains { if case .scroll(_, _, _, _, rows: 1) = $0 { true } else { false } },
                 "a one-row scroll is sent as one scroll operation")
@@ -100,11 +100,11 @@ struct LazinessAtScaleTests {
     @Test func aLazyHStackBuildsTheColumnsInViewAndFollowsHorizontalScrolling() {
         let (graph, renderer, viewport) = renderedOnce(ScrollView(.horizontal) { LazyHStack(spacing: 0) { ForEach(0..<100_000) { Text("\($0 % 10)") } } }, width: 20, height: 1)
         #expect(viewport.screen == ["01234567890123456789"])
-        #expect(graph.counters(named: "Text").alive <= 20 + LazyWindow.overscan)
+        #expect(graph.counters(of: Text.self).alive <= 20 + LazyWindow.overscan)
         viewport.scroll(graph.nodes(named: "ScrollView")[0], rows: 0, columns: 50_003)
         _ = renderer.render()
         #expect(viewport.screen == ["34567890123456789012"])
-        #expect(graph.counters(named: "Text").alive <= 20 + LazyWindow.overscan)
+        #expect(graph.counters(of: Text.self).alive <= 20 + LazyWindow.overscan)
     }
 
     @Test func aLoneViewportScrolledPastTheEndOfALazyListShowsItsLastRows() {
@@ -114,7 +114,7 @@ struct LazinessAtScaleTests {
         _ = renderer.render()
         #expect(viewport.screen.last == "row 999999", "\(viewport.screen)")
         #expect(viewport.scrollOffset(of: list) == 2 * 1_000_000 - 1 - 5, "clamped to the end of rows and separators")
-        #expect(graph.counters(named: "Row").alive <= 5 + LazyWindow.overscan)
+        #expect(graph.counters(of: Row.self).alive <= 5 + LazyWindow.overscan)
     }
 
     @Test func distantViewersBuildTheirOwnRowsNotTheRowsBetween() {
@@ -129,7 +129,7 @@ struct LazinessAtScaleTests {
         _ = renderer.render()
         #expect(top.screen.first == "row 0")
         #expect(far.screen.contains("row 999999"))
-        #expect(graph.counters(named: "Row").alive < 2 * (20 + LazyWindow.overscan))
+        #expect(graph.counters(of: Row.self).alive < 2 * (20 + LazyWindow.overscan))
     }
 }
 

@@ -1,7 +1,7 @@
 import LoomGraph
 import LoomJSON
 import LoomLayout
-import LoomScenes
+@testable import LoomScenes
 import LoomStore
 import LoomStoreViews
 import Testing
@@ -21,15 +21,16 @@ private struct Mounted {
     var graph: ViewGraph { renderer.graph }
     var text: String { Snapshot.text(viewport.grid) }
 
-    /// Bodies evaluated, per view type name, by `change` and the frame after it.
+    /// Bodies evaluated, per view type's name, by `change` and the frame after it.
     func bodies(after change: () throws -> Void) rethrows -> [String: Int] {
         graph.resetWorkCounters()
         try change()
         _ = renderer.render()
         var counts: [String: Int] = [:]
-        for name in ["Dashboard", "JobList", "JobRow", "StatusCounts", "HostsLine", "HostBadge", "LogTail", "LogLine", "ProgressBar",
-                     "ObservingCell", "ValueCell", "LikesScene", "LikesObservedScene"] where graph.counters(named: name).bodies > 0 {
-            counts[name] = graph.counters(named: name).bodies
+        let types: [any View.Type] = [Dashboard.self, JobList.self, JobRow.self, StatusCounts.self, HostsLine.self, HostBadge.self, LogTail.self,
+                                      LogLine.self, ProgressBar.self, ObservingCell.self, ValueCell.self, LikesScene.self, LikesObservedScene.self]
+        for type in types where graph.counters(of: type).bodies > 0 {
+            counts[String(describing: type)] = graph.counters(of: type).bodies
         }
         return counts
     }

@@ -167,8 +167,8 @@ struct StoreLikeList {
         try store.set(true, at: pointer("/items/42/liked"))
         graph.runFrame()
 
-        #expect(graph.counters(named: "LikeRow").bodies == 1)
-        #expect(graph.counters(named: "LikeList").bodies == 0)
+        #expect(graph.counters(of: LikeRow.self).bodies == 1)
+        #expect(graph.counters(of: LikeList.self).bodies == 0)
         #expect(graph.texts.contains("♥"))
     }
 
@@ -182,10 +182,10 @@ struct StoreLikeList {
         try store.apply([.add(pointer("/items/0"), ["id": 1_000, "name": "new", "liked": true])])
         graph.runFrame()
 
-        #expect(graph.counters(named: "LikeList").bodies == 1)
+        #expect(graph.counters(of: LikeList.self).bodies == 1)
         #expect(graph.texts.first == "new")
         // Keyed by id, the old rows kept their nodes; each visible one moved down an index, so
         // it re-read its (shifted) path, and the row pushed out of the window was released.
-        #expect(graph.counters(named: "LikeRow").appears == 10 + LazyWindow.overscan + 1)
+        #expect(graph.counters(of: LikeRow.self).appears == 10 + LazyWindow.overscan + 1)
     }
 }

@@ -3,7 +3,7 @@ import CSQLite
 import CUTF8Proc
 import Testing
 
-/// The C libraries DESIGN.md builds on link and answer; CI's package install is what this proves.
+/// The C libraries Loom builds on link and answer; CI's package install is what this proves.
 @Suite struct SystemLibraries {
     @Test func libuvIsAtLeastTheDebian12Version() {
         #expect(uv_version() >= 0x01_2C_00)  // 1.44

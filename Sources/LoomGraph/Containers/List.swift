@@ -1,4 +1,4 @@
-/// A scrolling list of rows, lazy like `LazyVStack` (seed 000).
+/// A scrolling list of rows, lazy like `LazyVStack` (the `seeds/stores` scene shows the difference).
 public struct List<Content: View>: View {
     let content: Content
 

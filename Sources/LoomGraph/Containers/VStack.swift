@@ -1,4 +1,4 @@
-/// Arranges its children top to bottom, building every one of them (seed 000: a `ForEach` of
+/// Arranges its children top to bottom, building every one of them (the `seeds/stores` scene: a `ForEach` of
 /// 1,000 rows inside a `VStack` initialises and evaluates 1,000 rows).
 public struct VStack<Content: View>: View {
     let alignment: HorizontalAlignment

@@ -1,7 +1,7 @@
 /// An `ObservableObject` an ancestor put in the environment with `.environmentObject(_:)`.
 ///
 /// Only views that declare it observe it, so a grandchild can update without the views
-/// between it and the provider being evaluated (seed 004).
+/// between it and the provider being evaluated (the `seeds/environment` scene).
 @propertyWrapper
 public struct EnvironmentObject<ObjectType: ObservableObject>: DynamicProperty {
     private var object: ObjectType?

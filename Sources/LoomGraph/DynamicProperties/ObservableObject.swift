@@ -3,8 +3,8 @@
 /// A reference-type model whose `@Published` properties announce changes: our own version of
 /// Combine's protocol (Combine does not exist on Linux).
 ///
-/// It keeps SwiftUI's coarse rule on purpose (DESIGN.md rule 4): any published change
-/// invalidates every view observing the object, whatever it read — the pitfall of seed 001.
+/// It keeps SwiftUI's coarse rule on purpose (docs/architecture.md, rule 4): any published change
+/// invalidates every view observing the object, whatever it read — the pitfall the `seeds/likes-observed` scene shows.
 /// Prefer `@Observable` models, which are tracked per property.
 public protocol ObservableObject: AnyObject {
     var objectWillChange: ObservableObjectPublisher { get }

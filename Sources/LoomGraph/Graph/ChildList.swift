@@ -1,7 +1,7 @@
 /// Positional reconciliation of a node's children during one update.
 ///
 /// Position `i` keeps its node when the new value has the same type and structural key;
-/// otherwise the old subtree is destroyed and a new one built (DESIGN.md rule 1). Children past
+/// otherwise the old subtree is destroyed and a new one built (docs/architecture.md, rule 1). Children past
 /// the last position appended are destroyed by `finish()`.
 struct ChildList {
     let node: Node

@@ -1,4 +1,4 @@
-/// Why a node was evaluated (DESIGN.md rule 11): the answer to "why did this re-render?",
+/// Why a node was evaluated (docs/architecture.md, rule 11): the answer to "why did this re-render?",
 /// for tests, `loom trace` and update highlighting — Loom's `Self._printChanges()`.
 public enum EvaluationCause: Hashable, Sendable, CustomStringConvertible {
     /// The node is new (first evaluation after it appeared).

@@ -1,4 +1,4 @@
-/// The frame's evaluation pass (DESIGN.md rules 2, 6, 13).
+/// The frame's evaluation pass (docs/architecture.md, rules 2, 6, 12).
 ///
 ///     invalidations ──► dirty (unordered)
 ///                          │ runFrame: sort by (depth, creation order)

@@ -1,5 +1,5 @@
 /// A persistent node of the view graph: one per view identity, alive from appear to disappear
-/// (the "view graph" of seed 001). It owns what a view value cannot: dynamic-property storage,
+/// (the "view graph" of docs/architecture.md). It owns what a view value cannot: dynamic-property storage,
 /// the dependencies its last evaluation recorded, its children, its dirty flag and its counters.
 ///
 /// Nodes are confined to the graph's thread. Parents own children; a child's `parent` is unowned.
@@ -35,7 +35,7 @@ public class Node {
 
     /// How many times this node was evaluated (a body, or a primitive's update).
     public internal(set) var evaluations = 0
-    /// Why it was last evaluated (DESIGN.md rule 11).
+    /// Why it was last evaluated (docs/architecture.md, rule 11).
     public internal(set) var lastCauses: [EvaluationCause] = []
 
     public var typeName: String { counters.typeName }

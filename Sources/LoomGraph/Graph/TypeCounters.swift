@@ -1,4 +1,4 @@
-/// Work counted per view type, exactly (DESIGN.md: every rule is a test with exact counts).
+/// Work counted per view type, exactly (docs/architecture.md: every rule is a test with exact counts).
 final class TypeCounters {
     let typeName: String
     var bodies = 0

@@ -3,7 +3,7 @@ import Glibc
 /// The view graph of one scene: mounts a root view, keeps one `Node` per view identity, and
 /// evaluates exactly the nodes that need it, frame by frame (see `EvaluationPass.swift`).
 ///
-/// It knows nothing of sockets or terminals (DESIGN.md, "Architecture"): a host — the daemon,
+/// It knows nothing of sockets or terminals (docs/architecture.md, "The modules, lowest first"): a host — the daemon,
 /// a test, the benchmark — applies changes, runs frames and reads the primitive tree.
 /// A graph and its nodes are confined to the thread that created it.
 public final class ViewGraph {
@@ -164,19 +164,6 @@ public final class ViewGraph {
     /// The counters of one view type.
     public func counters<V: View>(of type: V.Type) -> ViewCounters {
         typeCounters[ObjectIdentifier(type)]?.snapshot ?? ViewCounters()
-    }
-
-    /// The counters of every type whose name, without generic arguments, is `name` (e.g. "Picker").
-    public func counters(named name: String) -> ViewCounters {
-        var total = ViewCounters()
-        for counters in typeCounters.values where counters.typeName.prefix(while: { $0 != "<" }) == name {
-            total.bodies += counters.bodies
-            total.updates += counters.updates
-            total.skips += counters.skips
-            total.appears += counters.appears
-            total.disappears += counters.disappears
-        }
-        return total
     }
 
     /// Total `body` evaluations of all types.

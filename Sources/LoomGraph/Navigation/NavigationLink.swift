@@ -3,7 +3,7 @@
 /// `NavigationLink(destination:)` stores the destination value — its `init` runs with the
 /// link's, as in Swift — but evaluates no destination `body` until pushed.
 /// `NavigationLink(value:)` builds nothing until pushed: the destination comes from the
-/// `.navigationDestination(for:)` registered for the value's type (rule 8, seed 000).
+/// `.navigationDestination(for:)` registered for the value's type (docs/architecture.md, rule 8; the `seeds/stores` scene).
 public struct NavigationLink<Label: View, Destination: View>: View {
     let label: Label
     let destination: Destination?

@@ -3,7 +3,7 @@
 ///
 /// A viewer moving through the options is an interaction in progress: the highlighted option
 /// is the picker node's own state. It survives any re-evaluation around it and is never reset
-/// by a change of another picker's value (seed 004).
+/// by a change of another picker's value (the `seeds/pickers` scene).
 public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: View {
     let label: Label
     let selection: Binding<SelectionValue>

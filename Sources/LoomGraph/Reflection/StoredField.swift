@@ -3,7 +3,7 @@
 /// One stored field of a struct or tuple, as the runtime's field metadata describes it.
 ///
 /// Loom reads field layouts once per type (see `TypeCache`) and then works on raw memory,
-/// so no update ever pays for reflection (DESIGN.md, "Performance").
+/// so no update ever pays for reflection (docs/BENCHMARKS.md).
 struct StoredField {
     let name: String
     let offset: Int

@@ -3,7 +3,7 @@ import Glibc
 
 /// Decides whether two values of one type are the same input, working on raw memory.
 ///
-/// This is DESIGN.md rule 5 (comparing a child's new view value with the old one before its
+/// This is docs/architecture.md rule 5 (comparing a child's new view value with the old one before its
 /// `body` runs) and rule 3 (a write of an equal value invalidates nothing). The strategy for a
 /// type is built once and cached; applying it costs no reflection:
 ///

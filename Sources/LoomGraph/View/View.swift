@@ -1,6 +1,6 @@
 /// A piece of user interface, described as a value: SwiftUI's `View`.
 ///
-/// A view value is cheap and short-lived (the "view tree" of seed 001): `body` builds new values
+/// A view value is cheap and short-lived (the "views" of docs/architecture.md): `body` builds new values
 /// on every evaluation. What persists — state, dependencies, children — lives in the graph's
 /// `Node` for the view's identity, never in the value.
 public protocol View {

@@ -2,7 +2,7 @@
 /// any number of children (parameter packs), `if`/`else`, `if let`, optionals, `switch`.
 ///
 /// Each branch of an `if`/`else` is its own structural position, so switching branches
-/// destroys one subtree and builds the other (DESIGN.md rule 1).
+/// destroys one subtree and builds the other (docs/architecture.md, rule 1).
 @resultBuilder
 public enum ViewBuilder {
     public static func buildBlock() -> EmptyView { EmptyView() }

@@ -2,8 +2,7 @@
 /// probing) of 32-bit positions that knows nothing of the elements themselves.
 ///
 /// `JSONObject` indexes its members with it. A `[String: Int]` would hold a second copy of every
-/// key and a position, 24 bytes per bucket; this holds 4, so the index of a million-member
-/// object takes 8 MB rather than 50. The caller compares keys (`first(hash:where:)`), which
+/// key and a position, 24 bytes per bucket; this holds 4. The caller compares keys (`first(hash:where:)`), which
 /// also lets it skip the positions of removed members: those stay in the table, as probe-chain
 /// filler, until the caller rebuilds it.
 struct HashedPositions: Sendable {

@@ -7,8 +7,8 @@
 /// compacted away when they outnumber the live members. Replacing a member keeps its place.
 ///
 /// The key index and the tombstone count live out of line, made only for objects that need
-/// them: the object is two references, so a `JSONValue` is 17 bytes, not 25 (a million small
-/// objects take 40 MB less).
+/// them: the object is two references, so a `JSONValue` is 17 bytes, not 25 (what that saves a
+/// large document is in docs/BENCHMARKS.md).
 public struct JSONObject: Sendable, Hashable, Sequence {
     private struct Entry: Sendable {
         let key: String

@@ -4,8 +4,7 @@
 /// Copied runs are recorded, not copied. When every run stays where it was, as when a row
 /// changes and nothing moves, the result is the previous layout's array with the new boxes
 /// written over their old places: the unchanged boxes are not touched at all, where copying
-/// them would retain and release everything they hold (on a machine that was idle, those are
-/// cache misses). Otherwise the array is assembled from the runs and the new boxes.
+/// them would retain and release everything they hold. Otherwise the array is assembled from the runs and the new boxes.
 struct BoxList {
     /// Boxes placed anew, in order, and where each one is in the layout.
     private var placed: [(position: Int, box: LayoutBox)] = []

@@ -1,7 +1,7 @@
 import LoomGraph
 import LoomJSON
 
-/// Which views read which paths, and how (issue 4, "fine-grained dependencies").
+/// Which views read which paths, and how (docs/store.md, "fine-grained dependencies").
 ///
 /// A trie over path tokens; each entry may hold two dependencies:
 /// - *value*: readers of the whole value at the path (a leaf, or a subtree as one value);

@@ -1,0 +1,84 @@
+import LoomGraph
+@testable import LoomScenes
+import Observation
+import Testing
+
+// Rule 11 of the semantics contract (docs/architecture.md, "The update rules"): causes.
+
+private final class Announcer: ObservableObject {
+    @Published var tick = 0
+}
+
+private struct CauseRoot: View {
+    let model: Fine2
+    let announcer: Announcer
+    @State private var count = 0
+
+    var body: some View {
+        VStack {
+            Text("count \(count)")
+            Button("count+") { count += 1 }
+            Shown(value: count)
+            ObservesFine(model: model)
+            ObservesAnnouncer(announcer: announcer)
+            Reader()
+        }
+        .environment(\.accent, count > 1 ? "many" : "few")
+    }
+}
+
+@Observable
+private final class Fine2 {
+    var title = "t"
+}
+
+private struct Shown: View {
+    let value: Int
+    var body: some View { Text("shown \(value)") }
+}
+
+private struct ObservesFine: View {
+    let model: Fine2
+    var body: some View { Text(model.title) }
+}
+
+private struct ObservesAnnouncer: View {
+    @ObservedObject var announcer: Announcer
+    var body: some View { Text("ticks") }
+}
+
+@Suite("Rule 11: every evaluation has a recorded cause")
+struct CauseRule {
+    @Test func eachKindOfCauseIsNamed() {
+        let model = Fine2(), announcer = Announcer()
+        let graph = ViewGraph(CauseRoot(model: model, announcer: announcer))
+        var log: [String: [EvaluationCause]] = [:]
+        graph.evaluationObserver = { evaluation, _ in log[evaluation.typeName] = evaluation.causes }
+        graph.runFrame()
+        #expect(log["CauseRoot"] == [.identity])
+        #expect(log["Shown"] == [.identity])
+
+        graph.tap("count+")
+        graph.runFrame()
+        #expect(log["CauseRoot"] == [.state("count")])
+        #expect(log["Shown"] == [.inputs(["value"])])
+
+        graph.tap("count+")
+        graph.runFrame()
+        #expect(log["Reader"] == [.environment("AccentKey")])
+
+        model.title = "u"
+        graph.runFrame()
+        guard case .observable(let property)? = log["ObservesFine"]?.first else {
+            Issue.record("no observable cause: \(String(describing: log["ObservesFine"]))")
+            return
+        }
+        #expect(property == "Fine2")
+
+        announcer.tick = 1
+        graph.runFrame()
+        #expect(log["ObservesAnnouncer"] == [.objectWillChange("Announcer")])
+        #expect(EvaluationCause.inputs(["value", "name"]).description == "@self(value, name)")
+        #expect(graph.nodes(named: "Shown").first?.lastCauses == [.inputs(["value"])])
+    }
+}
