@@ -13,14 +13,12 @@ struct OptionsTests {
         #expect(try DaemonOptions.parse(["--ephemeral"]).resolvedStateDirectory(environment: [:]) == nil)
     }
 
-    @Test func wrongCommandLinesSayWhatIsWrong() {
-        let cases: [([String], String)] = [
-            (["--fps"], "needs a value"), (["--fps", "0"], "from 1 to 1000"), (["--log-level", "loud"], "must be error"),
-            (["--wat"], "unknown argument"), (["--ephemeral", "--state-dir", "/x"], "exclude each other"),
-        ]
-        for (arguments, message) in cases {
-            #expect { try DaemonOptions.parse(arguments) } throws: { "\($0)".contains(message) }
-        }
+    @Test(arguments: [
+        (["--fps"], "needs a value"), (["--fps", "0"], "from 1 to 1000"), (["--log-level", "loud"], "must be error"),
+        (["--wat"], "unknown argument"), (["--ephemeral", "--state-dir", "/x"], "exclude each other"),
+    ] as [([String], String)])
+    func wrongCommandLinesSayWhatIsWrong(arguments: [String], message: String) {
+        #expect { try DaemonOptions.parse(arguments) } throws: { "\($0)".contains(message) }
     }
 
     @Test func aConfigurationFileFillsWhatTheCommandLineLeftAndRolesComeFromIt() throws {

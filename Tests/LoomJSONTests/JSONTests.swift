@@ -92,32 +92,28 @@ struct JSONTextTests {
 
 @Suite("JSON Pointer (RFC 6901)")
 struct PointerTests {
-    @Test func theRFCExamplesResolve() throws {
-        // RFC 6901 §5.
-        let document = json(#"{"foo":["bar","baz"],"":0,"a/b":1,"c%d":2,"e^f":3,"g|h":4,"i\\j":5,"k\"l":6," ":7,"m~n":8}"#)
-        let cases: [(String, JSONValue)] = [
-            ("", document), ("/foo", ["bar", "baz"]), ("/foo/0", "bar"), ("/", 0), ("/a~1b", 1), ("/c%d", 2),
-            ("/e^f", 3), ("/g|h", 4), ("/i\\j", 5), ("/k\"l", 6), ("/ ", 7), ("/m~0n", 8),
-        ]
-        for (text, expected) in cases {
-            #expect(document.value(at: try JSONPointer(text)) == expected, "\(text)")
-            #expect(try JSONPointer(text).description == text)
-        }
+    /// RFC 6901 §5's document.
+    static let rfcDocument = json(#"{"foo":["bar","baz"],"":0,"a/b":1,"c%d":2,"e^f":3,"g|h":4,"i\\j":5,"k\"l":6," ":7,"m~n":8}"#)
+
+    @Test(arguments: [
+        ("", rfcDocument), ("/foo", ["bar", "baz"]), ("/foo/0", "bar"), ("/", 0), ("/a~1b", 1), ("/c%d", 2),
+        ("/e^f", 3), ("/g|h", 4), ("/i\\j", 5), ("/k\"l", 6), ("/ ", 7), ("/m~0n", 8),
+    ] as [(String, JSONValue)])
+    func theRFCExamplesResolve(text: String, expected: JSONValue) throws {
+        #expect(Self.rfcDocument.value(at: try JSONPointer(text)) == expected)
+        #expect(try JSONPointer(text).description == text)
     }
 
-    @Test func tokensAreTheTextBetweenSlashesUnescaped() throws {
-        let cases: [(String, [String])] = [
-            ("/a//b", ["a", "", "b"]), ("/jobs/", ["jobs", ""]), ("/漢字/👩‍👩‍👧", ["漢字", "👩‍👩‍👧"]), ("/a~1b/~0", ["a/b", "~"]),
-        ]
-        for (text, tokens) in cases {
-            #expect(try JSONPointer(text).tokens == tokens, "\(text)")
-        }
+    @Test(arguments: [
+        ("/a//b", ["a", "", "b"]), ("/jobs/", ["jobs", ""]), ("/漢字/👩‍👩‍👧", ["漢字", "👩‍👩‍👧"]), ("/a~1b/~0", ["a/b", "~"]),
+    ] as [(String, [String])])
+    func tokensAreTheTextBetweenSlashesUnescaped(text: String, tokens: [String]) throws {
+        #expect(try JSONPointer(text).tokens == tokens)
     }
 
-    @Test func malformedPointersAreRefused() {
-        for text in ["foo", "/a~2", "/a~"] {
-            #expect { try JSONPointer(text) } throws: { ($0 as? DocumentError)?.code == .invalidPointer }
-        }
+    @Test(arguments: ["foo", "/a~2", "/a~"])
+    func malformedPointersAreRefused(text: String) {
+        #expect { try JSONPointer(text) } throws: { ($0 as? DocumentError)?.code == .invalidPointer }
     }
 
     @Test func arrayIndicesHaveNoLeadingZeros() {

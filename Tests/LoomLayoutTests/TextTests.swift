@@ -4,20 +4,21 @@ import Testing
 
 @Suite("Grapheme clusters and widths")
 struct ClusterTests {
-    @Test func eachScriptTakesTheCellsATerminalGivesIt() {
-        let cases: [(String, [Int])] = [
-            ("abc", [1, 1, 1]),
-            ("日本", [2, 2]),                                   // East Asian wide
-            ("e\u{301}", [1]),                                  // combining mark: one cluster
-            ("👨‍👩‍👧", [2]),                                        // ZWJ sequence
-            ("🇰🇷🇯🇵", [2, 2]),                                   // regional-indicator flags
-            ("❤️", [2]),                                         // emoji presentation selector
-            ("한글", [2, 2]),                                   // Hangul syllables
-            ("a\tb", [1, 1]),                                   // controls are not drawn
-        ]
-        for (text, widths) in cases {
-            #expect(Cluster.clusters(of: text).map(\.width) == widths, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
-        }
+    @Test(arguments: [
+        ("abc", [1, 1, 1]),
+        ("日本", [2, 2]),                                   // East Asian wide
+        ("e\u{301}", [1]),                                  // combining mark: one cluster
+        ("👨‍👩‍👧", [2]),                                        // ZWJ sequence
+        ("🇰🇷🇯🇵", [2, 2]),                                   // regional-indicator flags
+        ("❤️", [2]),                                         // emoji presentation selector
+        ("한글", [2, 2]),                                   // Hangul syllables
+        ("a\tb", [1, 1]),                                   // controls are not drawn
+    ] as [(String, [Int])])
+    func eachScriptTakesTheCellsATerminalGivesIt(text: String, widths: [Int]) {
+        #expect(Cluster.clusters(of: text).map(\.width) == widths, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+
+    @Test func aTextsWidthIsItsClustersAndPrintableASCIIIsOneClusterPerCharacter() {
         #expect(Cluster.width(of: "日本語 ok") == 9)
         // Printable ASCII takes a shortcut past segmentation: one cluster per character.
         #expect(Cluster.clusters(of: " job ~42!").map(\.text) == [" ", "j", "o", "b", " ", "~", "4", "2", "!"])

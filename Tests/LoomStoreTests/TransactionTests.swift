@@ -58,33 +58,31 @@ struct TransactionTests {
         #expect { try store.increment(at: pointer("/name")) } throws: { ($0 as? DocumentError)?.code == .typeMismatch }
     }
 
-    @Test func mergePatchFollowsRFC7396() throws {
-        // RFC 7396 Appendix A, each case merged at the root and at a path.
-        let cases: [(String, String, String)] = [
-            (#"{"a":"b"}"#, #"{"a":"c"}"#, #"{"a":"c"}"#),
-            (#"{"a":"b"}"#, #"{"b":"c"}"#, #"{"a":"b","b":"c"}"#),
-            (#"{"a":"b"}"#, #"{"a":null}"#, #"{}"#),
-            (#"{"a":"b","b":"c"}"#, #"{"a":null}"#, #"{"b":"c"}"#),
-            (#"{"a":["b"]}"#, #"{"a":"c"}"#, #"{"a":"c"}"#),
-            (#"{"a":"c"}"#, #"{"a":["b"]}"#, #"{"a":["b"]}"#),
-            (#"{"a":{"b":"c"}}"#, #"{"a":{"b":"d","c":null}}"#, #"{"a":{"b":"d"}}"#),
-            (#"{"a":[{"b":"c"}]}"#, #"{"a":[1]}"#, #"{"a":[1]}"#),
-            (#"["a","b"]"#, #"["c","d"]"#, #"["c","d"]"#),
-            (#"{"a":"b"}"#, #"["c"]"#, #"["c"]"#),
-            (#"{"a":"foo"}"#, "null", "null"),
-            (#"{"a":"foo"}"#, #""bar""#, #""bar""#),
-            (#"{"e":null}"#, #"{"a":1}"#, #"{"e":null,"a":1}"#),
-            (#"[1,2]"#, #"{"a":"b","c":null}"#, #"{"a":"b"}"#),
-            ("{}", #"{"a":{"bb":{"ccc":null}}}"#, #"{"a":{"bb":{}}}"#),
-        ]
-        for (target, patch, expected) in cases {
-            let atRoot = store(target)
-            try atRoot.merge(json(patch), at: .root)
-            #expect(atRoot.root == json(expected), "\(target) + \(patch)")
-            let atPath = store(#"{"x":\#(target)}"#)
-            try atPath.merge(json(patch), at: pointer("/x"))
-            #expect(atPath.value(at: pointer("/x")) == json(expected), "at /x: \(target) + \(patch)")
-        }
+    /// RFC 7396 Appendix A, each case merged at the root and at a path.
+    @Test(arguments: [
+        (#"{"a":"b"}"#, #"{"a":"c"}"#, #"{"a":"c"}"#),
+        (#"{"a":"b"}"#, #"{"b":"c"}"#, #"{"a":"b","b":"c"}"#),
+        (#"{"a":"b"}"#, #"{"a":null}"#, #"{}"#),
+        (#"{"a":"b","b":"c"}"#, #"{"a":null}"#, #"{"b":"c"}"#),
+        (#"{"a":["b"]}"#, #"{"a":"c"}"#, #"{"a":"c"}"#),
+        (#"{"a":"c"}"#, #"{"a":["b"]}"#, #"{"a":["b"]}"#),
+        (#"{"a":{"b":"c"}}"#, #"{"a":{"b":"d","c":null}}"#, #"{"a":{"b":"d"}}"#),
+        (#"{"a":[{"b":"c"}]}"#, #"{"a":[1]}"#, #"{"a":[1]}"#),
+        (#"["a","b"]"#, #"["c","d"]"#, #"["c","d"]"#),
+        (#"{"a":"b"}"#, #"["c"]"#, #"["c"]"#),
+        (#"{"a":"foo"}"#, "null", "null"),
+        (#"{"a":"foo"}"#, #""bar""#, #""bar""#),
+        (#"{"e":null}"#, #"{"a":1}"#, #"{"e":null,"a":1}"#),
+        (#"[1,2]"#, #"{"a":"b","c":null}"#, #"{"a":"b"}"#),
+        ("{}", #"{"a":{"bb":{"ccc":null}}}"#, #"{"a":{"bb":{}}}"#),
+    ] as [(String, String, String)])
+    func mergePatchFollowsRFC7396(target: String, patch: String, expected: String) throws {
+        let atRoot = store(target)
+        try atRoot.merge(json(patch), at: .root)
+        #expect(atRoot.root == json(expected), "\(target) + \(patch)")
+        let atPath = store(#"{"x":\#(target)}"#)
+        try atPath.merge(json(patch), at: pointer("/x"))
+        #expect(atPath.value(at: pointer("/x")) == json(expected), "at /x: \(target) + \(patch)")
     }
 
     @Test func mergeKeepsThePatchsOrderForNewMembers() throws {

@@ -126,17 +126,15 @@ struct CodecTests {
 /// Members optional in JSON and always present in binary take their documented defaults.
 @Suite("Defaults of optional members")
 struct OptionalMemberDefaultTests {
-    @Test func absentOptionalMembersTakeTheirDefaults() throws {
-        let cases: [(String, Message)] = [
-            (#"{"type":"hello","id":1,"versions":[1,1]}"#, .hello(id: 1, versions: 1...1, role: nil, encoding: "json", client: nil)),
-            (#"{"type":"cursor","row":1,"col":2}"#, .cursor(row: 1, column: 2, visible: true)),
-            (#"{"type":"error","code":"x","message":"m"}"#, .error(id: nil, code: "x", message: "m", fatal: false)),
-            (#"{"type":"bye"}"#, .bye(reason: "")),
-            (#"{"type":"snapshot","id":2,"scene":"s","width":3,"height":4}"#, .snapshot(id: 2, scene: "s", width: 3, height: 4, markup: false)),
-            (#"{"type":"attach","id":3,"scene":"s","width":3,"height":4}"#, .attach(id: 3, scene: "s", width: 3, height: 4, highlight: false)),
-        ]
-        for (line, message) in cases {
-            #expect(try JSONCodec.decode(line: Array(line.utf8)) == message, "\(line)")
-        }
+    @Test(arguments: [
+        (#"{"type":"hello","id":1,"versions":[1,1]}"#, .hello(id: 1, versions: 1...1, role: nil, encoding: "json", client: nil)),
+        (#"{"type":"cursor","row":1,"col":2}"#, .cursor(row: 1, column: 2, visible: true)),
+        (#"{"type":"error","code":"x","message":"m"}"#, .error(id: nil, code: "x", message: "m", fatal: false)),
+        (#"{"type":"bye"}"#, .bye(reason: "")),
+        (#"{"type":"snapshot","id":2,"scene":"s","width":3,"height":4}"#, .snapshot(id: 2, scene: "s", width: 3, height: 4, markup: false)),
+        (#"{"type":"attach","id":3,"scene":"s","width":3,"height":4}"#, .attach(id: 3, scene: "s", width: 3, height: 4, highlight: false)),
+    ] as [(String, Message)])
+    func absentOptionalMembersTakeTheirDefaults(line: String, message: Message) throws {
+        #expect(try JSONCodec.decode(line: Array(line.utf8)) == message, "\(line)")
     }
 }

@@ -35,29 +35,30 @@ struct MalformedInputTests {
         return error
     }
 
-    @Test func wrongJSONMessagesGetTheirCodes() {
-        let cases: [(String, String)] = [
-            ("{not json", "invalid_json"),
-            ("[1,2,3]", "malformed_message"),
-            (#"{"id":1}"#, "malformed_message"),
-            (#"{"type":7}"#, "malformed_message"),
-            (#"{"type":"set","path":"/a","value":1}"#, "missing_id"),
-            (#"{"type":"set","id":"x","path":"/a","value":1}"#, "missing_id"),
-            (#"{"type":"set","id":1,"path":7,"value":1}"#, "malformed_message"),
-            (#"{"type":"set","id":1,"path":"/a"}"#, "malformed_message"),
-            (#"{"type":"attach","id":1,"scene":"s","width":-5,"height":3}"#, "malformed_message"),
-            (#"{"type":"hello","id":1,"versions":[2,1]}"#, "malformed_message"),
-            (#"{"type":"hello","id":1,"versions":[1,1],"role":"root"}"#, "malformed_message"),
-            (#"{"type":"hello","id":1,"versions":[1,1],"encoding":"xml"}"#, "malformed_message"),
-            (#"{"type":"line","row":0,"col":0,"cells":[[1]]}"#, "malformed_message"),
-            (#"{"type":"style","id":1,"fg":"chartreuse"}"#, "malformed_message"),
-            (String(repeating: "[", count: 100_000), "limit_exceeded"),
-            ("{\"type\":\"get\",\"id\":1,\"path\":\"\u{1}\"}", "invalid_json"),
-        ]
-        for (line, code) in cases {
-            #expect(jsonFailure(line)?.code == code, "\(line.prefix(60))")
-            #expect(jsonFailure(line)?.fatal == false)
-        }
+    @Test(arguments: [
+        ("{not json", "invalid_json"),
+        ("[1,2,3]", "malformed_message"),
+        (#"{"id":1}"#, "malformed_message"),
+        (#"{"type":7}"#, "malformed_message"),
+        (#"{"type":"set","path":"/a","value":1}"#, "missing_id"),
+        (#"{"type":"set","id":"x","path":"/a","value":1}"#, "missing_id"),
+        (#"{"type":"set","id":1,"path":7,"value":1}"#, "malformed_message"),
+        (#"{"type":"set","id":1,"path":"/a"}"#, "malformed_message"),
+        (#"{"type":"attach","id":1,"scene":"s","width":-5,"height":3}"#, "malformed_message"),
+        (#"{"type":"hello","id":1,"versions":[2,1]}"#, "malformed_message"),
+        (#"{"type":"hello","id":1,"versions":[1,1],"role":"root"}"#, "malformed_message"),
+        (#"{"type":"hello","id":1,"versions":[1,1],"encoding":"xml"}"#, "malformed_message"),
+        (#"{"type":"line","row":0,"col":0,"cells":[[1]]}"#, "malformed_message"),
+        (#"{"type":"style","id":1,"fg":"chartreuse"}"#, "malformed_message"),
+        (String(repeating: "[", count: 100_000), "limit_exceeded"),
+        ("{\"type\":\"get\",\"id\":1,\"path\":\"\u{1}\"}", "invalid_json"),
+    ] as [(String, String)])
+    func wrongJSONMessagesGetTheirCodes(line: String, code: String) {
+        #expect(jsonFailure(line)?.code == code, "\(line.prefix(60))")
+        #expect(jsonFailure(line)?.fatal == false)
+    }
+
+    @Test func invalidUTF8InAJSONLineIsInvalidJSON() {
         var decoder = MessageDecoder()
         guard case .failure(let error)? = try? decoder.feed([UInt8(ascii: "\""), 0xFF, 0xFE, UInt8(ascii: "\""), 0x0A]).first else {
             Issue.record("invalid UTF-8 was accepted")
