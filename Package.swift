@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "LoomLoop", dependencies: ["CLibUV"], swiftSettings: releaseSettings),
 
         // The daemon: scenes, connections, roles, viewers, frame pacing, flow control, stats, trace.
-        .target(name: "LoomDaemon", dependencies: ["LoomLoop", "LoomWire", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomLayout", "LoomGraph"], swiftSettings: releaseSettings),
+        .target(name: "LoomDaemon", dependencies: ["LoomLoop", "LoomWire", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomLayout", "LoomGraph", "LoomCells"], swiftSettings: releaseSettings),
 
         // The document store: revisions, transactions, watches, fine-grained dependencies
         // through LoomGraph's seam (`DependencySource`), SQLite persistence.
@@ -68,7 +68,7 @@ let package = Package(
         .executableTarget(name: "LoomStoreCrashChild", dependencies: ["LoomStore", "LoomJSON"]),
 
         // The fuzz targets (the protocol decoders, layout, the daemon's request handling): a libFuzzer entry point, or a replayer of inputs (docs/fuzzing.md).
-        .executableTarget(name: "LoomFuzz", dependencies: ["LoomWire", "LoomJSON", "LoomStore", "LoomGraph", "LoomLayout", "LoomDaemon", "LoomScenes", "LoomTestSupport"]),
+        .executableTarget(name: "LoomFuzz", dependencies: ["LoomWire", "LoomJSON", "LoomStore", "LoomGraph", "LoomLayout", "LoomDaemon", "LoomScenes", "LoomTestSupport", "LoomCells"]),
 
         // The viewer side: termios raw mode, the alternate screen, ANSI output, input decoding,
         // a local screen the daemon's frames are applied to. Knows nothing of the view graph.
@@ -79,7 +79,7 @@ let package = Package(
         .executableTarget(name: "loom", dependencies: ["LoomClient"]),
 
         // The scenes loomd serves out of the box: the dashboard and one per seed scenario.
-        .target(name: "LoomScenes", dependencies: ["LoomGraph", "LoomJSON", "LoomStoreViews"], swiftSettings: releaseSettings),
+        .target(name: "LoomScenes", dependencies: ["LoomGraph", "LoomJSON", "LoomStoreViews", "LoomCells"], swiftSettings: releaseSettings),
 
         // loomd: argument parsing and wiring only.
         .executableTarget(name: "loomd", dependencies: ["LoomDaemon", "LoomLoop", "LoomScenes"]),
@@ -87,19 +87,19 @@ let package = Package(
         // README's "Writing your own scene", compiled with everything else so it stays true.
         .executableTarget(name: "loom-example-counter", dependencies: ["LoomDaemon", "LoomGraph", "LoomJSON", "LoomStoreViews"], path: "docs/examples/counter"),
 
-        .executableTarget(name: "LoomBench", dependencies: ["LoomGraph", "LoomLayout", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomWire", "LoomDaemon", "LoomClient", "LoomTerminal", "LoomTestSupport"],
+        .executableTarget(name: "LoomBench", dependencies: ["LoomGraph", "LoomLayout", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomWire", "LoomDaemon", "LoomClient", "LoomTerminal", "LoomTestSupport", "LoomCells"],
                           exclude: ["Peers"]),
 
         .testTarget(name: "LoomClientTests", dependencies: ["LoomClient"]),
         .testTarget(name: "LoomScenesTests", dependencies: ["LoomScenes", "LoomLayout", "LoomGraph", "LoomJSON", "LoomStore", "LoomStoreViews"]),
-        .testTarget(name: "LoomTerminalTests", dependencies: ["LoomTerminal", "LoomWire", "LoomLayout", "LoomTestSupport"]),
+        .testTarget(name: "LoomTerminalTests", dependencies: ["LoomTerminal", "LoomWire", "LoomLayout", "LoomTestSupport", "LoomCells", "LoomGraph"]),
         // What more than one test target uses: a seeded generator and random cell grids.
-        .target(name: "LoomTestSupport", dependencies: ["LoomLayout", "LoomGraph", "LoomJSON"], path: "Tests/LoomTestSupport"),
+        .target(name: "LoomTestSupport", dependencies: ["LoomLayout", "LoomGraph", "LoomJSON", "LoomCells"], path: "Tests/LoomTestSupport"),
         .testTarget(name: "LoomGraphTests", dependencies: ["LoomGraph", "LoomScenes"]),
         .testTarget(name: "LoomLoopTests", dependencies: ["LoomLoop"]),
-        .testTarget(name: "LoomDaemonTests", dependencies: ["LoomDaemon", "LoomWire", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomLayout", "LoomGraph", "LoomScenes", "loomd", "loom", "LoomBench", "LoomTestSupport"]),
-        .testTarget(name: "LoomWireTests", dependencies: ["LoomWire", "LoomJSON", "LoomLayout"]),
-        .testTarget(name: "LoomLayoutTests", dependencies: ["LoomLayout", "LoomGraph", "LoomTestSupport"]),
+        .testTarget(name: "LoomDaemonTests", dependencies: ["LoomDaemon", "LoomWire", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomLayout", "LoomGraph", "LoomScenes", "loomd", "loom", "LoomBench", "LoomTestSupport", "LoomCells", "LoomLoop"]),
+        .testTarget(name: "LoomWireTests", dependencies: ["LoomWire", "LoomJSON", "LoomLayout", "LoomCells", "LoomGraph"]),
+        .testTarget(name: "LoomLayoutTests", dependencies: ["LoomLayout", "LoomGraph", "LoomTestSupport", "LoomCells"]),
         .testTarget(name: "LoomJSONTests", dependencies: ["LoomJSON", "LoomTestSupport"]),
         .testTarget(name: "LoomStoreTests", dependencies: ["LoomStore", "LoomJSON", "LoomStoreViews", "LoomGraph", "LoomStoreCrashChild", "LoomTestSupport"]),
         // The layering of the modules: the manifest, the import lines, and what the loom program contains.

@@ -1,3 +1,4 @@
+import LoomCells
 import LoomLayout
 import LoomWire
 

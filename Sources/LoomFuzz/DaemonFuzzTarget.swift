@@ -1,4 +1,5 @@
 import Glibc
+import LoomCells
 import LoomDaemon
 import LoomJSON
 import LoomLayout

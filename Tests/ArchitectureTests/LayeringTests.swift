@@ -33,9 +33,15 @@ struct LayeringTests {
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The manifest's targets and their direct dependencies, as SwiftPM reads them (a scratch
-    /// directory of its own, so the suite's build is not disturbed).
-    static func targetGraph() throws -> [String: [String]] {
+    struct Target {
+        let name: String
+        let path: String
+        let dependencies: [String]
+    }
+
+    /// The manifest's targets, as SwiftPM reads them (a scratch directory of its own, so the
+    /// suite's build is not disturbed).
+    static func describe() throws -> [Target] {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("loom-describe-\(getpid())")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let process = Process()
@@ -52,12 +58,15 @@ struct LayeringTests {
               let targets = description["targets"] as? [[String: Any]] else {
             throw LayeringFailure("swift package describe failed (status \(process.terminationStatus))")
         }
-        var graph: [String: [String]] = [:]
-        for target in targets {
-            guard let name = target["name"] as? String else { continue }
-            graph[name] = target["target_dependencies"] as? [String] ?? []
+        return targets.compactMap { target in
+            guard let name = target["name"] as? String, let path = target["path"] as? String else { return nil }
+            return Target(name: name, path: path, dependencies: target["target_dependencies"] as? [String] ?? [])
         }
-        return graph
+    }
+
+    /// Each target's direct dependencies, by name.
+    static func targetGraph() throws -> [String: [String]] {
+        Dictionary(uniqueKeysWithValues: try describe().map { ($0.name, $0.dependencies) })
     }
 
     @Test func theManifestGivesEachModuleOnlyTheModulesItsLayerAllows() throws {
@@ -83,21 +92,46 @@ struct LayeringTests {
     @Test func eachSourceFileImportsOnlyWhatItsModulesLayerAllows() throws {
         var checked = 0
         for (module, allowed) in Self.allowed {
-            let folder = Self.root.appendingPathComponent("Sources/\(module)")
-            let files = try #require(FileManager.default.enumerator(atPath: folder.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
-            for file in files {
-                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-                for line in text.split(separator: "\n") {
-                    let words = line.split(separator: " ")
-                    guard let index = words.firstIndex(of: "import"), words[..<index].allSatisfy({ $0.hasPrefix("@") }), index + 1 < words.count else { continue }
-                    let imported = String(words[index + 1])
-                    checked += 1
-                    #expect(allowed.contains(imported) || Self.systemModules.contains(imported),
-                            "Sources/\(module)/\(file) imports \(imported), which the layer of \(module) does not allow")
-                }
+            for (file, imported) in try Self.imports(of: "Sources/\(module)") {
+                checked += 1
+                #expect(allowed.contains(imported) || Self.systemModules.contains(imported),
+                        "Sources/\(module)/\(file) imports \(imported), which the layer of \(module) does not allow")
             }
         }
         #expect(checked > 100, "the import lines were found")
+    }
+
+    /// A module found only through another's dependencies builds today and breaks when that
+    /// other module drops it: every target, tests and tools too, declares what it imports.
+    @Test func everyTargetDeclaresEachModuleItImports() throws {
+        let description = try Self.describe()
+        var checked = 0
+        for target in description {
+            let declared = Set(target.dependencies)
+            for (file, imported) in try Self.imports(of: target.path) where !Self.systemModules.contains(imported) && !Self.testingModules.contains(imported) {
+                checked += 1
+                #expect(declared.contains(imported), "\(target.path)/\(file) imports \(imported), which \(target.name) does not declare in Package.swift")
+            }
+        }
+        #expect(checked > 100, "the import lines were found")
+    }
+
+    static let testingModules: Set<String> = ["Testing", "XCTest"]
+
+    /// The modules each Swift file under `folder` (relative to the package) imports.
+    static func imports(of folder: String) throws -> [(file: String, module: String)] {
+        let base = root.appendingPathComponent(folder)
+        let files = try #require(FileManager.default.enumerator(atPath: base.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        var found: [(String, String)] = []
+        for file in files {
+            let text = try String(contentsOf: base.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                let words = line.split(separator: " ")
+                guard let index = words.firstIndex(of: "import"), words[..<index].allSatisfy({ $0.hasPrefix("@") }), index + 1 < words.count else { continue }
+                found.append((file, String(words[index + 1])))
+            }
+        }
+        return found
     }
 
     @Test func theLoomProgramLinksNoSQLiteAndContainsNoViewGraph() throws {

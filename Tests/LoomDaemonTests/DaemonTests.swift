@@ -1,4 +1,5 @@
 import Foundation
+import LoomCells
 import LoomDaemon
 import LoomJSON
 import LoomLayout

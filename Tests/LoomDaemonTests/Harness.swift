@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import LoomCells
 import LoomDaemon
 import LoomGraph
 import LoomJSON

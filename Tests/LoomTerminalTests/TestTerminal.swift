@@ -1,3 +1,4 @@
+import LoomCells
 import LoomGraph
 import LoomLayout
 

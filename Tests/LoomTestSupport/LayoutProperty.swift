@@ -1,3 +1,4 @@
+import LoomCells
 import LoomGraph
 import LoomLayout
 
@@ -7,7 +8,7 @@ public enum LayoutProperty {
     /// The screen sizes a tree is tried at: the edges (0x0, 1x1, the largest screen, one row or
     /// column of it) now and then, ordinary terminals otherwise. The largest is rare: its grid
     /// is 16M cells.
-    public static func size(for seed: UInt64, using generator: inout SplitMix) -> Size {
+    package static func size(for seed: UInt64, using generator: inout SplitMix) -> Size {
         switch seed % 50 {
         case 0: return Size(width: 0, height: 0)
         case 1: return Size(width: 1, height: 1)
@@ -19,7 +20,7 @@ public enum LayoutProperty {
     }
 
     /// nil when the property holds, else what broke it.
-    public static func check(_ view: AnyView, size: Size) -> String? {
+    package static func check(_ view: AnyView, size: Size) -> String? {
         let renderer = SceneRenderer(graph: ViewGraph(view))
         let viewport = renderer.addViewport(size: size)
         let frames = renderer.render()

@@ -1,3 +1,4 @@
+import LoomCells
 import LoomLayout
 
 /// A small deterministic generator (SplitMix64), so property tests are the same every run.

@@ -1,3 +1,4 @@
+import LoomCells
 import LoomGraph
 import LoomLayout
 
@@ -19,7 +20,7 @@ public struct RandomViewTree<Generator: RandomNumberGenerator> {
 
     /// A tree at most `depth` levels deep (a chain of modifiers can reach it; wide containers
     /// stop sooner, so a tree stays small).
-    public mutating func view(depth: Int = LayoutEngine.maximumDepth + 8) -> AnyView {
+    package mutating func view(depth: Int = LayoutEngine.maximumDepth + 8) -> AnyView {
         budget -= 1
         guard depth > 0, budget > 0 else { return leaf() }
         switch pick(20) {

@@ -12,7 +12,7 @@ final class CompositeNode<V: View>: ViewNode<V> {
     }
 
     override var tracksDependencies: Bool { true }
-    override public var evaluatesBody: Bool { true }
+    override package var evaluatesBody: Bool { true }
 
     override func receive(_ newValue: V) {
         if info.comparer.equal(view, newValue) {

@@ -1,33 +1,33 @@
 /// The kinds of control a viewer can act on.
-public enum ControlKind: Sendable, Hashable {
+package enum ControlKind: Sendable, Hashable {
     case button, toggle, picker, navigationLink
 }
 
 /// What a viewer does to a control: activate it (press a button, flip a toggle, choose the
 /// highlighted option of a picker, follow a link) or move a picker's highlight.
-public enum ControlAction: Sendable, Hashable {
+package enum ControlAction: Sendable, Hashable {
     case activate
     case moveHighlight(by: Int)
 }
 
 /// A control in the graph, found by its label; a host acts on it like a key press would.
-public struct Control {
-    public let kind: ControlKind
+package struct Control {
+    package let kind: ControlKind
     /// The text of the control's label (the `Text`s of its label, joined by spaces).
-    public let label: String
+    package let label: String
     let node: Node
 
-    public func perform(_ action: ControlAction) {
+    package func perform(_ action: ControlAction) {
         guard node.isAlive else { return }
         node.perform(action)
     }
 
-    public func tap() { perform(.activate) }
+    package func tap() { perform(.activate) }
 }
 
 extension ViewGraph {
     /// Every control a viewer can see, in tree order (not those under a pushed navigation destination).
-    public func controls() -> [Control] {
+    package func controls() -> [Control] {
         var found: [Control] = []
         var stack: [Node] = [root]
         while let node = stack.popLast() {
@@ -42,7 +42,7 @@ extension ViewGraph {
     }
 
     /// The first control of `kind` whose label is `label`.
-    public func control(_ kind: ControlKind, _ label: String) -> Control? {
+    package func control(_ kind: ControlKind, _ label: String) -> Control? {
         controls().first { $0.kind == kind && $0.label == label }
     }
 }

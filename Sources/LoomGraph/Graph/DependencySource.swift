@@ -4,7 +4,7 @@
 /// invalidates exactly the dependents (rules 2, 3), in whatever graphs they live. Dependents are
 /// unowned: a node removes itself from every source it depends on before each evaluation and
 /// when it is destroyed.
-public class DependencySource {
+package class DependencySource {
     var dependents: [ObjectIdentifier: Unmanaged<Node>] = [:]
 
     init() {}
@@ -28,25 +28,25 @@ public class DependencySource {
 /// Call `recordRead()` when the data is read (inside a body it makes that node a dependent) and
 /// `changed()` when it changes (every dependent is invalidated with `cause`). Confined to the
 /// thread of the graphs that read it.
-public final class Dependency: DependencySource {
-    public let cause: EvaluationCause
+package final class Dependency: DependencySource {
+    package let cause: EvaluationCause
 
-    public init(cause: EvaluationCause) {
+    package init(cause: EvaluationCause) {
         self.cause = cause
     }
 
-    public func read() {
+    package func read() {
         recordRead()
     }
 
-    public func changed() {
+    package func changed() {
         invalidateDependents(cause: cause)
     }
 
     /// Whether any view depends on it now (a store drops dependencies nobody holds).
-    public var hasDependents: Bool { !dependents.isEmpty }
+    package var hasDependents: Bool { !dependents.isEmpty }
 
     /// Whether a body is being evaluated on this thread, so a read would record a dependency.
     /// Readers outside views (scripts) need no dependency objects at all.
-    public static var isTracking: Bool { TrackingContext.current != nil }
+    package static var isTracking: Bool { TrackingContext.current != nil }
 }

@@ -1,8 +1,8 @@
 /// Problems the graph survived instead of crashing on: bad input is reported, never fatal.
 ///
 /// The log is bounded (the newest `capacity` entries); the counts are exact.
-public final class Diagnostics {
-    public enum Kind: String, Hashable, Sendable {
+package final class Diagnostics {
+    package enum Kind: String, Hashable, Sendable {
         /// Two elements of one `ForEach` have the same id; both are shown, told apart by occurrence.
         case duplicateID
         /// `@State` was written while a body was being evaluated; the write was ignored.
@@ -13,20 +13,20 @@ public final class Diagnostics {
         case mutationOffGraphThread
     }
 
-    public struct Entry: Sendable, CustomStringConvertible {
-        public let kind: Kind
-        public let frame: Int
-        public let message: String
-        public var description: String { "[\(kind.rawValue)] frame \(frame): \(message)" }
+    package struct Entry: Sendable, CustomStringConvertible {
+        package let kind: Kind
+        package let frame: Int
+        package let message: String
+        package var description: String { "[\(kind.rawValue)] frame \(frame): \(message)" }
     }
 
-    public static let capacity = 256
-    public private(set) var entries: [Entry] = []
-    public private(set) var counts: [Kind: Int] = [:]
+    package static let capacity = 256
+    package private(set) var entries: [Entry] = []
+    package private(set) var counts: [Kind: Int] = [:]
     /// Called for each report (the daemon logs them).
-    public var onReport: ((Entry) -> Void)?
+    package var onReport: ((Entry) -> Void)?
 
-    public func count(_ kind: Kind) -> Int { counts[kind, default: 0] }
+    package func count(_ kind: Kind) -> Int { counts[kind, default: 0] }
 
     func report(_ kind: Kind, frame: Int, _ message: String) {
         let entry = Entry(kind: kind, frame: frame, message: message)

@@ -1,6 +1,6 @@
 /// Why a node was evaluated (docs/architecture.md, rule 11): the answer to "why did this re-render?",
 /// for tests, `loom trace` and update highlighting — Loom's `Self._printChanges()`.
-public enum EvaluationCause: Hashable, Sendable, CustomStringConvertible {
+package enum EvaluationCause: Hashable, Sendable, CustomStringConvertible {
     /// The node is new (first evaluation after it appeared).
     case identity
     /// The parent produced a different value; the stored fields that differ.
@@ -20,7 +20,7 @@ public enum EvaluationCause: Hashable, Sendable, CustomStringConvertible {
     /// A navigation stack pushed or popped.
     case navigation
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .identity: "@identity"
         case .inputs(let fields): "@self(\(fields))"
@@ -36,13 +36,13 @@ public enum EvaluationCause: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// One evaluation, as reported to `ViewGraph.evaluationObserver`.
-public struct Evaluation: Sendable, CustomStringConvertible {
-    public let frame: Int
-    public let typeName: String
-    public let nodeSerial: Int
-    public let causes: [EvaluationCause]
+package struct Evaluation: Sendable, CustomStringConvertible {
+    package let frame: Int
+    package let typeName: String
+    package let nodeSerial: Int
+    package let causes: [EvaluationCause]
 
-    public var description: String {
+    package var description: String {
         "\(typeName)#\(nodeSerial): \(causes.map(\.description).joined(separator: " "))"
     }
 }

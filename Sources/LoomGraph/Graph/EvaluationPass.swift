@@ -17,14 +17,14 @@
 /// - `onAppear`/`onDisappear` actions run after the pass; what they change is the next frame's work.
 extension ViewGraph {
     /// A summary of one frame's work.
-    public struct FrameSummary: Equatable, Sendable {
-        public var bodies = 0
-        public var updates = 0
+    package struct FrameSummary: Equatable, Sendable {
+        package var bodies = 0
+        package var updates = 0
     }
 
     /// Evaluates every node that needs it.
     @discardableResult
-    public func runFrame() -> FrameSummary {
+    package func runFrame() -> FrameSummary {
         precondition(!inFrame, "runFrame() called while a frame is running")
         frame += 1
         layoutGeneration += 1
@@ -54,7 +54,7 @@ extension ViewGraph {
 
     /// Runs frames until nothing is left to evaluate, or `maxFrames`; returns the frames run.
     @discardableResult
-    public func settle(maxFrames: Int = 16) -> Int {
+    package func settle(maxFrames: Int = 16) -> Int {
         var frames = 0
         while needsFrame && frames < maxFrames {
             runFrame()

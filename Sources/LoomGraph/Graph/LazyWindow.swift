@@ -5,15 +5,15 @@
 /// A host sets it; the layout layer derives it from the viewports of attached viewers.
 /// Rows that leave the window are destroyed, and their `@State` with them (as a table view
 /// reuses cells): memory stays proportional to what is visible.
-public struct LazyWindow: Equatable, Sendable {
+package struct LazyWindow: Equatable, Sendable {
     /// Rows built beyond the visible range (half before, half after; all after at the top),
     /// so a scroll of a row or two builds only the rows that enter.
-    public static let overscan = 4
+    package static let overscan = 4
 
-    public var firstVisibleRow: Int
-    public var visibleRows: Int
+    package var firstVisibleRow: Int
+    package var visibleRows: Int
 
-    public init(firstVisibleRow: Int = 0, visibleRows: Int = 50) {
+    package init(firstVisibleRow: Int = 0, visibleRows: Int = 50) {
         self.firstVisibleRow = max(0, firstVisibleRow)
         self.visibleRows = max(0, visibleRows)
     }

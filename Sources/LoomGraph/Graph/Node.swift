@@ -3,10 +3,10 @@
 /// the dependencies its last evaluation recorded, its children, its dirty flag and its counters.
 ///
 /// Nodes are confined to the graph's thread. Parents own children; a child's `parent` is unowned.
-public class Node {
+package class Node {
     /// Unowned and unchecked: the graph owns every node and tears them down before it goes.
     unowned(unsafe) let graph: ViewGraph
-    public private(set) unowned(unsafe) var parent: Node?
+    package private(set) unowned(unsafe) var parent: Node?
     /// Distance from the root; the evaluation pass visits dirty nodes shallowest first.
     let depth: Int
     /// Creation order; breaks ties between dirty nodes of one depth so frames are deterministic.
@@ -19,7 +19,7 @@ public class Node {
     var childContext: NodeContext
 
     /// Any change to any node's children counts in the graph's `structureGeneration`.
-    public internal(set) var children: [Node] = [] {
+    package internal(set) var children: [Node] = [] {
         didSet { graph.structureGeneration &+= 1 }
     }
     /// The structural key of each child (a branch of `if`/`else`, an `.id`, a navigation entry).
@@ -31,14 +31,14 @@ public class Node {
     var dependencies: [DependencySource] = []
     var observationGeneration = 0
     var propertyStorage: [AnyObject?] = []
-    public internal(set) var isAlive = true
+    package internal(set) var isAlive = true
 
     /// How many times this node was evaluated (a body, or a primitive's update).
-    public internal(set) var evaluations = 0
+    package internal(set) var evaluations = 0
     /// Why it was last evaluated (docs/architecture.md, rule 11).
-    public internal(set) var lastCauses: [EvaluationCause] = []
+    package internal(set) var lastCauses: [EvaluationCause] = []
 
-    public var typeName: String { counters.typeName }
+    package var typeName: String { counters.typeName }
 
     init(viewType: Any.Type, parent: Node?, graph: ViewGraph) {
         self.graph = graph
@@ -84,7 +84,7 @@ public class Node {
 
     /// Whether this is a view with a `body` (a composite) rather than a primitive: what a
     /// viewer's update highlights are attributed to.
-    public var evaluatesBody: Bool { false }
+    package var evaluatesBody: Bool { false }
 
     // MARK: - Dependencies
 
@@ -103,26 +103,26 @@ public class Node {
     // MARK: - What snapshots and viewers see
 
     /// What the primitive tree shows for this node; nil for nodes that only group children.
-    public var primitive: Primitive? { nil }
+    package var primitive: Primitive? { nil }
     /// The children a snapshot shows (a navigation stack shows only its top).
-    public var visibleChildren: ArraySlice<Node> { children[...] }
-    public var controlKind: ControlKind? { nil }
+    package var visibleChildren: ArraySlice<Node> { children[...] }
+    package var controlKind: ControlKind? { nil }
 
     /// For a `ForEach`: the rows that exist now, as ranges of indices (its children, in order),
     /// and how many elements there are.
-    public var rows: (ranges: [Range<Int>], count: Int)? { nil }
+    package var rows: (ranges: [Range<Int>], count: Int)? { nil }
 
     /// The lazy container whose viewport decides this node's rows, if any.
-    public var lazyContainer: Node? { context.lazyContainer }
+    package var lazyContainer: Node? { context.lazyContainer }
 
     /// The layout generation in which this node or something below it last changed: layout
     /// caches and kept placements of a node stay valid while its stamp does (invalidated upward
     /// only from what changed).
-    public internal(set) var layoutStamp = 0
+    package internal(set) var layoutStamp = 0
     var tagValue: AnyHashable? { nil }
 
     /// Acts on the control this node is (a key press, a click), outside any evaluation.
-    public func perform(_ action: ControlAction) {}
+    package func perform(_ action: ControlAction) {}
 
     // MARK: - Storage
 

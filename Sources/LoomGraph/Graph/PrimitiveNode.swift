@@ -46,18 +46,18 @@ final class PrimitiveNode<V: PrimitiveView>: ViewNode<V> {
         view.nodeWillBeDestroyed(self)
     }
 
-    public override var primitive: Primitive? {
+    package override var primitive: Primitive? {
         if cachedStamp == layoutStamp { return cachedPrimitive }
         let primitive = view.primitive(in: self)
         cachedPrimitive = primitive
         cachedStamp = layoutStamp
         return primitive
     }
-    public override var visibleChildren: ArraySlice<Node> { view.visibleChildren(in: self) }
-    public override var controlKind: ControlKind? { V.controlKind }
+    package override var visibleChildren: ArraySlice<Node> { view.visibleChildren(in: self) }
+    package override var controlKind: ControlKind? { V.controlKind }
     override var tagValue: AnyHashable? { view.tagValue }
 
-    public override func perform(_ action: ControlAction) {
+    package override func perform(_ action: ControlAction) {
         view.perform(action, in: self)
     }
 }

@@ -1,16 +1,16 @@
 /// A snapshot of the primitives the graph shows: what layout lays out and tests read.
 /// Views that only group children (composites, tuples, conditionals, `ForEach`) are transparent.
-public struct PrimitiveTree: Sendable, Hashable, CustomStringConvertible {
-    public var primitive: Primitive
-    public var children: [PrimitiveTree]
+package struct PrimitiveTree: Sendable, Hashable, CustomStringConvertible {
+    package var primitive: Primitive
+    package var children: [PrimitiveTree]
 
-    public init(primitive: Primitive, children: [PrimitiveTree] = []) {
+    package init(primitive: Primitive, children: [PrimitiveTree] = []) {
         self.primitive = primitive
         self.children = children
     }
 
     /// Every text in the tree, in order.
-    public var texts: [String] {
+    package var texts: [String] {
         var texts: [String] = []
         var stack: [PrimitiveTree] = [self]
         while let tree = stack.popLast() {
@@ -21,7 +21,7 @@ public struct PrimitiveTree: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// One line per primitive, indented by depth.
-    public var description: String {
+    package var description: String {
         var lines: [String] = []
         var stack: [(PrimitiveTree, Int)] = [(self, 0)]
         while let (tree, depth) = stack.popLast() {
@@ -34,12 +34,12 @@ public struct PrimitiveTree: Sendable, Hashable, CustomStringConvertible {
 
 extension ViewGraph {
     /// The primitive trees of the whole graph (the root's top-level primitives).
-    public func primitiveTrees() -> [PrimitiveTree] {
+    package func primitiveTrees() -> [PrimitiveTree] {
         snapshot(of: root)
     }
 
     /// Every text the graph shows, in order.
-    public var texts: [String] {
+    package var texts: [String] {
         primitiveTrees().flatMap(\.texts)
     }
 

@@ -17,18 +17,18 @@ final class TypeCounters {
 }
 
 /// A snapshot of the counters of one view type.
-public struct ViewCounters: Equatable, Sendable {
+package struct ViewCounters: Equatable, Sendable {
     /// `body` evaluations.
-    public var bodies = 0
+    package var bodies = 0
     /// Updates of a primitive (a control re-reading its binding, a container passing values on).
-    public var updates = 0
+    package var updates = 0
     /// New values found equal to the last one, so the evaluation was skipped (rule 5).
-    public var skips = 0
+    package var skips = 0
     /// Nodes created (the view appeared).
-    public var appears = 0
+    package var appears = 0
     /// Nodes destroyed (the view disappeared).
-    public var disappears = 0
+    package var disappears = 0
 
     /// Nodes of this type alive now.
-    public var alive: Int { appears - disappears }
+    package var alive: Int { appears - disappears }
 }

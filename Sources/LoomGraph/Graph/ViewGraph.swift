@@ -6,25 +6,25 @@ import Glibc
 /// It knows nothing of sockets or terminals (docs/architecture.md, "The modules, lowest first"): a host — the daemon,
 /// a test, the benchmark — applies changes, runs frames and reads the primitive tree.
 /// A graph and its nodes are confined to the thread that created it.
-public final class ViewGraph {
-    public let diagnostics = Diagnostics()
+package final class ViewGraph {
+    package let diagnostics = Diagnostics()
     /// Frames run so far.
-    public internal(set) var frame = 0
+    package internal(set) var frame = 0
     /// The value nodes changed now are stamped with (`Node.layoutStamp`): new for each frame,
     /// and for each change made outside one.
     var layoutGeneration = 0
     /// Changes to any node's children (see `Node.structureGeneration`).
     var structureGeneration = 0
     /// Nodes alive now.
-    public internal(set) var liveNodes = 0
+    package internal(set) var liveNodes = 0
     /// Told of every evaluation with its causes, and the node evaluated (tests, `loom trace`,
     /// update highlighting).
-    public var evaluationObserver: ((Evaluation, Node) -> Void)?
+    package var evaluationObserver: ((Evaluation, Node) -> Void)?
     /// Told when work arrives while no frame is running, so the host can schedule one.
-    public var onNeedsFrame: (() -> Void)?
+    package var onNeedsFrame: (() -> Void)?
 
     /// Which rows lazy containers build; changing it updates exactly the lazy `ForEach`es.
-    public var lazyWindow: LazyWindow {
+    package var lazyWindow: LazyWindow {
         didSet {
             guard lazyWindow != oldValue else { return }
             invalidateLazyRows(in: nil)
@@ -35,7 +35,7 @@ public final class ViewGraph {
     /// viewers' viewports: the union of what they see, plus overscan). Without one,
     /// `lazyWindow` applies to every lazy container.
     /// Several viewers may look at distant parts of one list, so the rows are a set of ranges.
-    public var lazyRowProvider: ((_ container: Node, _ count: Int) -> [Range<Int>])?
+    package var lazyRowProvider: ((_ container: Node, _ count: Int) -> [Range<Int>])?
 
     /// The rows to build: sorted, merged, within the collection.
     func lazyRows(in container: Node, count: Int) -> [Range<Int>] {
@@ -53,7 +53,7 @@ public final class ViewGraph {
 
     /// Asks the row provider again and updates (next frame) exactly the lazy `ForEach`es whose
     /// rows differ from what they built: a host calls it after viewers scrolled or resized.
-    public func refreshLazyRows() {
+    package func refreshLazyRows() {
         for entry in lazyForEachNodes.values {
             let node = entry.takeUnretainedValue()
             guard let container = node.lazyContainer, let rows = node.rows else { continue }
@@ -63,14 +63,14 @@ public final class ViewGraph {
 
     /// The rows a lazy container should build changed (a viewer scrolled): its `ForEach`es are
     /// updated in the next frame. `nil`: every lazy container.
-    public func invalidateLazyRows(in container: Node?) {
+    package func invalidateLazyRows(in container: Node?) {
         for entry in lazyForEachNodes.values {
             let node = entry.takeUnretainedValue()
             if container == nil || node.lazyContainer === container { invalidate(node, cause: .viewport) }
         }
     }
 
-    public private(set) var root: Node!
+    package private(set) var root: Node!
     let rootContext: NodeContext
     let inbox = ObservationInbox()
     let thread = pthread_self()
@@ -85,7 +85,7 @@ public final class ViewGraph {
     private var serials = 0
     private var typeCounters: [ObjectIdentifier: TypeCounters] = [:]
 
-    public init<Root: View>(_ root: Root, environment: EnvironmentValues = EnvironmentValues(), lazyWindow: LazyWindow = LazyWindow()) {
+    package init<Root: View>(_ root: Root, environment: EnvironmentValues = EnvironmentValues(), lazyWindow: LazyWindow = LazyWindow()) {
         self.rootContext = NodeContext(environment: environment)
         self.lazyWindow = lazyWindow
         self.root = makeNode(root, parent: nil)
@@ -104,12 +104,12 @@ public final class ViewGraph {
     }
 
     /// Whether some node waits for evaluation.
-    public var needsFrame: Bool {
+    package var needsFrame: Bool {
         !dirty.isEmpty || !deferred.isEmpty || inbox.hasPending
     }
 
     /// Called (from any thread) when a model changed off the graph's thread; the host wakes its loop.
-    public func setWakeUp(_ wakeUp: (@Sendable () -> Void)?) {
+    package func setWakeUp(_ wakeUp: (@Sendable () -> Void)?) {
         inbox.setWakeUp(wakeUp)
     }
 
@@ -162,16 +162,16 @@ public final class ViewGraph {
     }
 
     /// The counters of one view type.
-    public func counters<V: View>(of type: V.Type) -> ViewCounters {
+    package func counters<V: View>(of type: V.Type) -> ViewCounters {
         typeCounters[ObjectIdentifier(type)]?.snapshot ?? ViewCounters()
     }
 
     /// Total `body` evaluations of all types.
-    public var totalBodies: Int { typeCounters.values.reduce(0) { $0 + $1.bodies } }
+    package var totalBodies: Int { typeCounters.values.reduce(0) { $0 + $1.bodies } }
 
     /// Zeroes the work counters (bodies, updates, skips), keeping appear/disappear counts so
     /// `alive` stays right; tests use it to measure one change.
-    public func resetWorkCounters() {
+    package func resetWorkCounters() {
         for counters in typeCounters.values {
             counters.bodies = 0
             counters.updates = 0
@@ -180,7 +180,7 @@ public final class ViewGraph {
     }
 
     /// Live nodes whose type name without generic arguments is `name`, in tree order.
-    public func nodes(named name: String) -> [Node] {
+    package func nodes(named name: String) -> [Node] {
         var found: [Node] = []
         var stack: [Node] = [root]
         while let node = stack.popLast() {

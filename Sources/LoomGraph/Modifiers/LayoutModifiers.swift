@@ -1,4 +1,5 @@
 /// Modifiers that only describe layout and style: each contributes one primitive.
+import LoomCells
 public struct _LayoutModifier: ViewModifierBehavior, Sendable {
     /// Never nil: whether a node has a primitive does not change while it lives (layout keeps
     /// the list of a node's primitive descendants while the graph's structure holds).

@@ -1,4 +1,5 @@
 /// What one primitive node contributes to the primitive tree that layout consumes.
+import LoomCells
 public enum Primitive: Sendable, Hashable {
     case text(String)
     case spacer(minLength: Int?)

@@ -1,3 +1,5 @@
+import LoomCells
+
 extension Text {
     /// Where text that does not fit is cut with `…`.
     public enum TruncationMode: Sendable, Hashable {

@@ -1,35 +1,35 @@
 /// The rows of a screen whose drawing changed since the last frame: what is drawn again and
 /// diffed. Whole rows, never parts of rows: a wide cluster never spans rows, so a row drawn
 /// again on its own comes out exactly as it would in a drawing of the whole screen.
-public struct DamagedRows: Equatable {
-    public let height: Int
+package struct DamagedRows: Equatable {
+    package let height: Int
     private var damaged: [Bool]
-    public private(set) var count = 0
+    package private(set) var count = 0
     /// Whether drawn content moved to other rows (a row inserted above others, say): only then
     /// can a scroll of the terminal redraw less than the rows themselves.
-    public var shifted = false
+    package var shifted = false
 
-    public init(height: Int) {
+    package init(height: Int) {
         self.height = max(0, height)
         damaged = Array(repeating: false, count: self.height)
     }
 
-    public static func all(height: Int) -> DamagedRows {
+    package static func all(height: Int) -> DamagedRows {
         var rows = DamagedRows(height: height)
         rows.insert(0..<height)
         return rows
     }
 
-    public var isEmpty: Bool { count == 0 }
+    package var isEmpty: Bool { count == 0 }
 
-    public mutating func insert(_ rows: Range<Int>) {
+    package mutating func insert(_ rows: Range<Int>) {
         for row in rows.clamped(to: 0..<height) where !damaged[row] {
             damaged[row] = true
             count += 1
         }
     }
 
-    public mutating func formUnion(_ other: DamagedRows) {
+    package mutating func formUnion(_ other: DamagedRows) {
         precondition(other.height == height, "damage of screens of different heights")
         shifted = shifted || other.shifted
         for row in 0..<height where other.damaged[row] && !damaged[row] {
@@ -38,10 +38,10 @@ public struct DamagedRows: Equatable {
         }
     }
 
-    public func contains(_ row: Int) -> Bool { row >= 0 && row < height && damaged[row] }
+    package func contains(_ row: Int) -> Bool { row >= 0 && row < height && damaged[row] }
 
     /// The damaged rows as runs of consecutive rows, top to bottom.
-    public var bands: [Range<Int>] {
+    package var bands: [Range<Int>] {
         var bands: [Range<Int>] = []
         var start: Int?
         for row in 0...height {

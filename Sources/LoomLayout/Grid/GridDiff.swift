@@ -8,13 +8,14 @@
 ///    closer than `joinGap` cells are joined); runs of identical cells become one run with a
 ///    repeat count; styles are given only where they change. Spans never start on the right
 ///    half of a wide cluster nor end between its halves.
-public enum GridDiff {
+import LoomCells
+package enum GridDiff {
     /// Changed spans closer than this are sent as one (cheaper than a new operation's header).
     static let joinGap = 4
     /// Changed rows below this never make a scroll worth sending.
     static let scrollThreshold = 3
 
-    public static func diff(from old: CellGrid, to new: CellGrid, scrollRegions: [GridRect] = []) -> [GridOperation] {
+    package static func diff(from old: CellGrid, to new: CellGrid, scrollRegions: [GridRect] = []) -> [GridOperation] {
         precondition(old.width == new.width && old.height == new.height, "diff needs grids of one size; send a keyframe instead")
         var operations: [GridOperation] = []
         var current = old
@@ -34,7 +35,7 @@ public enum GridDiff {
 
     /// The operations for rows known to be the only ones that changed, given their old cells:
     /// a one-row change costs a row, not a screen (no scroll is looked for).
-    public static func diff(rows: [(row: Int, old: ArraySlice<Cell>)], to new: CellGrid) -> [GridOperation] {
+    package static func diff(rows: [(row: Int, old: ArraySlice<Cell>)], to new: CellGrid) -> [GridOperation] {
         rows.flatMap { row, old in
             precondition(old.count == new.width, "a row of another width")
             return lineOperations(row: row, from: old, to: new.row(row), width: new.width)
@@ -42,7 +43,7 @@ public enum GridDiff {
     }
 
     /// Every cell of `grid`, as line operations (a keyframe).
-    public static func keyframe(_ grid: CellGrid) -> [GridOperation] {
+    package static func keyframe(_ grid: CellGrid) -> [GridOperation] {
         (0..<grid.height).map { row in
             .line(row: row, column: 0, runs: runs(grid.row(row)))
         }

@@ -1,14 +1,15 @@
+import LoomCells
 import LoomGraph
 
 /// One placed primitive: where it is, what it draws, what clips it. The result of layout,
 /// consumed by drawing, focus and hit testing.
-public struct LayoutBox {
-    public let node: Node
-    public let primitive: Primitive
+package struct LayoutBox {
+    package let node: Node
+    package let primitive: Primitive
     /// Where it is on the screen (may extend past the screen or its clip).
-    public let frame: GridRect
+    package let frame: GridRect
     /// What may be drawn: the intersection of the scroll views and frames above it.
-    public let clip: GridRect
+    package let clip: GridRect
     let context: LayoutContext
     /// Laid-out text, for `.text` boxes.
     var lines: [TextLine] = []
@@ -16,9 +17,9 @@ public struct LayoutBox {
     /// arrows, list separators), at absolute positions.
     var marks: [Mark] = []
     /// A row of a `List`: focusable, highlighted when focused.
-    public internal(set) var isListRow = false
+    package internal(set) var isListRow = false
     /// Index of the first child box in the box list and how many descendants follow it.
-    public internal(set) var descendants = 0
+    package internal(set) var descendants = 0
     /// The node's layout stamp when it was placed: while it is the same, nothing below changed.
     let stamp: Int
     /// The rows its own drawing (not its children's) may touch: its frame's and its marks', clipped.

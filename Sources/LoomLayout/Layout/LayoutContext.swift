@@ -1,3 +1,4 @@
+import LoomCells
 import LoomGraph
 
 /// What a primitive inherits from its ancestors during layout and drawing.

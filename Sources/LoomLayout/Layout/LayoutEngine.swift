@@ -1,3 +1,4 @@
+import LoomCells
 import LoomGraph
 
 /// Lays out a graph's primitives on integer cells, the way SwiftUI lays out views:
@@ -16,8 +17,8 @@ import LoomGraph
 ///
 /// Layout recurses once per primitive level; levels past `maximumDepth` are not laid out
 /// (counted in `depthLimitHits`), so the depth of recursion is bounded by us, not by data.
-public final class LayoutEngine {
-    public static let maximumDepth = 200
+package final class LayoutEngine {
+    package static let maximumDepth = 200
 
     /// The largest length a measured size has, in cells (about 2.1 billion): a spacer offered
     /// infinity, a frame as tall as `Int.max`, a lazy list of `0..<Int.max` rows all measure
@@ -25,11 +26,11 @@ public final class LayoutEngine {
     /// `0...maximumExtent` before use. Every sum layout makes is then of bounded terms, so no
     /// size, proposal or offset can overflow and trap: far past any screen (4,096 cells) or
     /// scrolled content anyone shows, and far below where a sum of them would overflow.
-    public static let maximumExtent = Int(Int32.max)
+    package static let maximumExtent = Int(Int32.max)
 
     /// Cells between the children of an `HStack` without a spacing: one, so words stay apart.
     /// A `VStack`'s children touch (0 rows): rows are scarce on a terminal.
-    public static let defaultHorizontalSpacing = 1
+    package static let defaultHorizontalSpacing = 1
 
     /// The cells between a stack's children: the spacing its view gave (clamped, see
     /// `clampedLength`), or the axis's default.
@@ -40,11 +41,11 @@ public final class LayoutEngine {
     /// Counts layouts: the sizes one measures are kept until it ends (see `SmallCache`).
     private var pass = 0
     /// Deeper primitives skipped in the last layout.
-    public private(set) var depthLimitHits = 0
+    package private(set) var depthLimitHits = 0
     /// Sizes computed (not found in the cache) in the last layout: the work a change cost.
-    public private(set) var measurements = 0
+    package private(set) var measurements = 0
     /// Texts broken into lines (not found in the cache) in the last layout.
-    public private(set) var textLayouts = 0
+    package private(set) var textLayouts = 0
 
     private struct Key: Hashable {
         let proposal: ProposedSize
@@ -109,15 +110,15 @@ public final class LayoutEngine {
     private let entryCount = EntryCount()
 
     /// Mean row height per lazy container, from the last layout (for viewports' row estimates).
-    public private(set) var rowHeights: [ObjectIdentifier: Double] = [:]
+    package private(set) var rowHeights: [ObjectIdentifier: Double] = [:]
     /// The offset each scroll container is shown at (rows, columns), asked during placement.
     var scrollOffset: (Node) -> (x: Int, y: Int) = { _ in (0, 0) }
     /// Told the offset a scroll container was actually shown at (within its content).
     var didClampScrollOffset: (Node, (x: Int, y: Int)) -> Void = { _, _ in }
     /// Content size of each scroll container, from the last layout.
-    public internal(set) var contentSizes: [ObjectIdentifier: Size] = [:]
+    package internal(set) var contentSizes: [ObjectIdentifier: Size] = [:]
 
-    public init() {}
+    package init() {}
 
     // MARK: - Entry point
 
@@ -160,13 +161,13 @@ public final class LayoutEngine {
     let reuse = PlacementReuse()
 
     /// Boxes placed anew (not copied from the previous layout) in the last layout.
-    public private(set) var placements = 0
+    package private(set) var placements = 0
     /// Boxes of the previous layout copied into a new array in the last layout: 0 when its
     /// array was written over in place (see `BoxList`).
-    public private(set) var copiedBoxes = 0
+    package private(set) var copiedBoxes = 0
 
     /// Nodes with layout results kept (each in its node, gone with it).
-    public var cachedNodes: Int { entryCount.value }
+    package var cachedNodes: Int { entryCount.value }
 
     // MARK: - Measuring
 

@@ -1,3 +1,4 @@
+import LoomCells
 import LoomGraph
 
 /// Placement: each element gets a frame (and a clip) inside the one its parent chose, and

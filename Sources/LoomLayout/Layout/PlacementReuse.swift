@@ -1,3 +1,4 @@
+import LoomCells
 import LoomGraph
 
 /// What one layout keeps from the last layout of the same viewport geometry, so that a change

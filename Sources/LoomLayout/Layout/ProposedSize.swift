@@ -1,16 +1,16 @@
 /// What a parent offers a child, per axis: nil asks for the child's ideal size, `infinity` for
 /// its largest, a number for that many cells.
-public struct ProposedSize: Sendable, Hashable {
-    public var width: Int?
-    public var height: Int?
+package struct ProposedSize: Sendable, Hashable {
+    package var width: Int?
+    package var height: Int?
 
-    public init(width: Int?, height: Int?) {
+    package init(width: Int?, height: Int?) {
         self.width = width
         self.height = height
     }
 
-    public static let infinity = Int.max
-    public static let unspecified = ProposedSize(width: nil, height: nil)
+    package static let infinity = Int.max
+    package static let unspecified = ProposedSize(width: nil, height: nil)
 
     subscript(axis: Axis) -> Int? {
         get { axis == .horizontal ? width : height }
@@ -23,16 +23,16 @@ public struct ProposedSize: Sendable, Hashable {
 }
 
 /// A size in cells.
-public struct Size: Sendable, Hashable, CustomStringConvertible {
-    public var width: Int
-    public var height: Int
+package struct Size: Sendable, Hashable, CustomStringConvertible {
+    package var width: Int
+    package var height: Int
 
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = width
         self.height = height
     }
 
-    public static let zero = Size(width: 0, height: 0)
+    package static let zero = Size(width: 0, height: 0)
 
     subscript(axis: Axis) -> Int {
         get { axis == .horizontal ? width : height }
@@ -43,7 +43,7 @@ public struct Size: Sendable, Hashable, CustomStringConvertible {
         self = axis == .horizontal ? Size(width: along, height: across) : Size(width: across, height: along)
     }
 
-    public var description: String { "\(width)x\(height)" }
+    package var description: String { "\(width)x\(height)" }
 }
 
 import LoomGraph

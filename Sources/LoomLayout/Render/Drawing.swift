@@ -1,3 +1,4 @@
+import LoomCells
 import LoomGraph
 
 /// Draws laid-out boxes into a cell grid, parents first (so children draw over backgrounds),

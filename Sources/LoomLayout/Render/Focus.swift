@@ -1,3 +1,4 @@
+import LoomCells
 import LoomGraph
 
 /// Focus and input for one viewport: focus moves through the controls and list rows in tree
@@ -15,7 +16,7 @@ import LoomGraph
 extension SceneRenderer {
     /// Handles a key; returns whether it did anything (the host then renders a frame).
     @discardableResult
-    public func handle(_ key: Key, in viewport: Viewport) -> Bool {
+    package func handle(_ key: Key, in viewport: Viewport) -> Bool {
         let focusable = focusOrder(viewport.boxes)
         let current = focusable.firstIndex { ObjectIdentifier(viewport.boxes[$0].node) == viewport.focus }
         func focus(_ position: Int) {

@@ -1,5 +1,5 @@
 /// A key (or mouse wheel) event from a viewer, already decoded from the terminal's bytes.
-public enum Key: Sendable, Hashable {
+package enum Key: Sendable, Hashable {
     case up, down, left, right
     case tab, backTab
     case enter, space, escape, backspace

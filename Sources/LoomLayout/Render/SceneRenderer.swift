@@ -1,3 +1,4 @@
+import LoomCells
 import LoomGraph
 
 /// Renders one scene's graph for any number of viewports.
@@ -6,39 +7,39 @@ import LoomGraph
 /// (the union of their visible rows plus overscan, as ranges, so distant viewers do not build
 /// the rows between them), evaluating again if that changed; then per viewport: layout, draw,
 /// and diff against the grid it was last sent. Viewports of one size share the layout caches.
-public final class SceneRenderer {
-    public let graph: ViewGraph
-    public let styles = StyleTable()
-    public let engine = LayoutEngine()
-    public private(set) var viewports: [Viewport] = []
+package final class SceneRenderer {
+    package let graph: ViewGraph
+    package let styles = StyleTable()
+    package let engine = LayoutEngine()
+    package private(set) var viewports: [Viewport] = []
 
-    public init(graph: ViewGraph) {
+    package init(graph: ViewGraph) {
         self.graph = graph
         graph.lazyRowProvider = { [unowned self] container, count in self.visibleRows(of: container, count: count) }
     }
 
-    public func addViewport(size: Size) -> Viewport {
+    package func addViewport(size: Size) -> Viewport {
         let viewport = Viewport(size: size)
         viewports.append(viewport)
         graph.invalidateLazyRows(in: nil)
         return viewport
     }
 
-    public func removeViewport(_ viewport: Viewport) {
+    package func removeViewport(_ viewport: Viewport) {
         viewports.removeAll { $0 === viewport }
         graph.invalidateLazyRows(in: nil)
     }
 
     /// A frame for every viewport: the operations that bring what it was last sent up to date
     /// (everything, for a new or resized one).
-    public func render() -> [(viewport: Viewport, operations: [GridOperation])] {
+    package func render() -> [(viewport: Viewport, operations: [GridOperation])] {
         render(only: viewports)
     }
 
     /// Evaluates for every viewport, but lays out, draws and diffs only `chosen` ones: a viewer
     /// that is behind keeps the grid (and the layout) it last received, and gets one diff when it
     /// catches up; a snapshot's viewport is drawn without laying out anybody else's.
-    public func render(only chosen: [Viewport]) -> [(viewport: Viewport, operations: [GridOperation])] {
+    package func render(only chosen: [Viewport]) -> [(viewport: Viewport, operations: [GridOperation])] {
         var operations: [ObjectIdentifier: [GridOperation]] = [:]
         render(only: chosen) { frame in
             for viewport in frame.viewports { operations[ObjectIdentifier(viewport)] = frame.operations }
@@ -49,7 +50,7 @@ public final class SceneRenderer {
     /// The same, handing each frame to `deliver` as soon as its geometry is drawn, so that its
     /// viewers can be sent it while the next geometry is drawn. Each operation list comes once,
     /// with every viewport it is for (those of one geometry sent the same grid share one diff).
-    public func render(only chosen: [Viewport], deliver: (Frame) -> Void) {
+    package func render(only chosen: [Viewport], deliver: (Frame) -> Void) {
         graph.refreshLazyRows()
         graph.settle(maxFrames: 4)
         layoutViewports(chosen)
@@ -89,9 +90,9 @@ public final class SceneRenderer {
     }
 
     /// The operations that bring `viewports` up to the grid just drawn for them.
-    public struct Frame {
-        public internal(set) var viewports: [Viewport]
-        public let operations: [GridOperation]
+    package struct Frame {
+        package internal(set) var viewports: [Viewport]
+        package let operations: [GridOperation]
     }
 
     /// Draws one geometry, and the frames that bring each of its viewports up to date.
@@ -160,7 +161,7 @@ public final class SceneRenderer {
     }
 
     /// Rows drawn in the last frame, over all geometries: what the tests count.
-    public private(set) var drawnRows = 0
+    package private(set) var drawnRows = 0
 
     /// The last layout of each geometry in use, kept for the next layout of that geometry to
     /// reuse (`PlacementReuse`), with the rows damaged since its drawings were last brought up
@@ -225,7 +226,7 @@ public final class SceneRenderer {
     }
 
     /// Layouts computed so far (viewports sharing one count once): what the tests count.
-    public private(set) var layoutCount = 0
+    package private(set) var layoutCount = 0
 
     private func layout(_ viewport: Viewport, from retained: RetainedLayout) {
         engine.scrollOffset = { node in viewport.scrollOffsets[ObjectIdentifier(node)] ?? (0, 0) }

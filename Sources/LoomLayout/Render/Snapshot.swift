@@ -1,3 +1,4 @@
+import LoomCells
 import LoomGraph
 
 /// Text snapshots of what a viewer of a given size sees: the golden tests, and the daemon's

@@ -1,10 +1,11 @@
+import LoomCells
 import LoomGraph
 
 /// One viewer's view of a scene: its size, where each scroll container is scrolled to, what
 /// has focus, and the grid it was last sent. Viewers of one scene share the graph and its
 /// state; each has its own viewport.
-public final class Viewport {
-    public internal(set) var size: Size {
+package final class Viewport {
+    package internal(set) var size: Size {
         didSet { knownLayoutKey = nil }
     }
     /// Scroll offsets by scroll container (a `ScrollView` or a `List` node).
@@ -12,13 +13,13 @@ public final class Viewport {
         didSet { knownLayoutKey = nil }
     }
     /// The focused control or list row.
-    public internal(set) var focus: ObjectIdentifier?
+    package internal(set) var focus: ObjectIdentifier?
     /// The boxes of the last layout (for focus order, hit testing and scrolling).
-    public internal(set) var boxes: [LayoutBox] = []
+    package internal(set) var boxes: [LayoutBox] = []
     /// What the viewer was last sent.
-    public internal(set) var grid: CellGrid
+    package internal(set) var grid: CellGrid
     /// Whether the next frame must repaint everything (new viewer, resize).
-    public internal(set) var needsKeyframe = true
+    package internal(set) var needsKeyframe = true
 
     /// The key of its layout, made again only after its size or an offset changed.
     var layoutKey: LayoutKey {
@@ -42,13 +43,13 @@ public final class Viewport {
     }
 
     /// The row a scroll container is scrolled to.
-    public func scrollOffset(of container: Node) -> Int {
+    package func scrollOffset(of container: Node) -> Int {
         scrollOffsets[ObjectIdentifier(container)]?.y ?? 0
     }
 
     /// A new size, and a keyframe next: a viewer that says its size again (the same one) is
     /// repainted whole, as one whose terminal was redrawn by someone else needs.
-    public func resize(to size: Size) {
+    package func resize(to size: Size) {
         needsKeyframe = true
         guard size != self.size else { return }
         self.size = size
@@ -56,13 +57,13 @@ public final class Viewport {
     }
 
     /// Scrolls a container by `rows` (and `columns`); layout clamps to the content.
-    public func scroll(_ container: Node, rows: Int, columns: Int = 0) {
+    package func scroll(_ container: Node, rows: Int, columns: Int = 0) {
         let id = ObjectIdentifier(container)
         let current = scrollOffsets[id] ?? (0, 0)
         scrollOffsets[id] = (max(0, current.x.adding(columns)), max(0, current.y.adding(rows)))
     }
 
-    public func scroll(_ container: Node, toRow row: Int) {
+    package func scroll(_ container: Node, toRow row: Int) {
         let id = ObjectIdentifier(container)
         scrollOffsets[id] = (scrollOffsets[id]?.x ?? 0, max(0, row))
     }

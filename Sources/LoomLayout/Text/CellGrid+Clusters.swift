@@ -1,10 +1,11 @@
 /// Drawing text into a grid: clusters come from layout's segmentation (utf8proc), which the
 /// cells themselves, and the viewers that apply them, do without.
+import LoomCells
 extension CellGrid {
     /// Writes one cluster at a cell, clipped to `clip`; returns the cells it advanced. A wide
     /// cluster whose right half would be clipped is drawn as a space.
     @discardableResult
-    public mutating func put(_ cluster: Cluster, style: StyleID, row: Int, column: Int, clip: GridRect) -> Int {
+    package mutating func put(_ cluster: Cluster, style: StyleID, row: Int, column: Int, clip: GridRect) -> Int {
         let clip = clip.intersection(bounds)
         guard clip.contains(column: column, row: row) else { return cluster.width }
         if cluster.width == 2 && !clip.contains(column: column + 1, row: row) {
@@ -17,7 +18,7 @@ extension CellGrid {
     }
 
     /// Writes a line of clusters from a cell, clipped.
-    public mutating func put(_ clusters: [Cluster], style: StyleID, row: Int, column: Int, clip: GridRect) {
+    package mutating func put(_ clusters: [Cluster], style: StyleID, row: Int, column: Int, clip: GridRect) {
         var column = column
         for cluster in clusters {
             if column >= clip.maxColumn { break }

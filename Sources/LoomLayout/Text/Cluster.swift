@@ -1,19 +1,20 @@
 import CUTF8Proc
+import LoomCells
 
 /// One user-perceived character (an extended grapheme cluster) and the terminal cells it takes.
 ///
 /// Segmentation and widths come from utf8proc (UAX #29 with emoji sequences, East Asian
 /// Width). A cluster is never split: `e` + combining acute is one cell, a ZWJ family or a flag
 /// is one cluster of two cells.
-public struct Cluster: Sendable, Hashable, CustomStringConvertible {
-    public let text: String
+package struct Cluster: Sendable, Hashable, CustomStringConvertible {
+    package let text: String
     /// 1 or 2 cells.
-    public let width: Int
+    package let width: Int
 
-    public var description: String { text }
+    package var description: String { text }
 
-    public static let space = Cluster(text: " ", width: 1)
-    public static let ellipsis = Cluster(text: "…", width: 1)
+    package static let space = Cluster(text: " ", width: 1)
+    package static let ellipsis = Cluster(text: "…", width: 1)
 
     // Box drawing and control decorations, made once (all one cell wide).
     static let horizontalLine = Cluster(text: "─", width: 1)
@@ -33,7 +34,7 @@ public struct Cluster: Sendable, Hashable, CustomStringConvertible {
 
     /// The clusters of `text`, with control characters (tabs, newlines, escapes) left out:
     /// callers split lines first; a terminal must never receive raw control characters from data.
-    public static func clusters(of text: String) -> [Cluster] {
+    package static func clusters(of text: String) -> [Cluster] {
         // Printable ASCII, the common case, is one cell per byte: no segmentation needed (a
         // combining mark or ZWJ that would join two characters is never ASCII).
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
@@ -93,7 +94,7 @@ public struct Cluster: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Cells `text` takes on one line.
-    public static func width(of text: String) -> Int {
+    package static func width(of text: String) -> Int {
         clusters(of: text).reduce(0) { $0 + $1.width }
     }
 }

@@ -1,14 +1,14 @@
 import LoomGraph
 
-public typealias TruncationMode = Text.TruncationMode
+package typealias TruncationMode = Text.TruncationMode
 
 /// The options `Text` inherits from `lineLimit`, `truncationMode` and `multilineTextAlignment`.
-public struct TextOptions: Sendable, Hashable {
-    public var lineLimit: Int?
-    public var truncation: TruncationMode = .tail
-    public var alignment: TextAlignment = .leading
+package struct TextOptions: Sendable, Hashable {
+    package var lineLimit: Int?
+    package var truncation: TruncationMode = .tail
+    package var alignment: TextAlignment = .leading
 
-    public init(lineLimit: Int? = nil, truncation: TruncationMode = .tail, alignment: TextAlignment = .leading) {
+    package init(lineLimit: Int? = nil, truncation: TruncationMode = .tail, alignment: TextAlignment = .leading) {
         self.lineLimit = lineLimit
         self.truncation = truncation
         self.alignment = alignment
@@ -16,18 +16,18 @@ public struct TextOptions: Sendable, Hashable {
 }
 
 /// One laid-out line of text.
-public struct TextLine: Sendable, Hashable {
-    public var clusters: [Cluster]
-    public var width: Int { clusters.reduce(0) { $0 + $1.width } }
-    public var text: String { clusters.map(\.text).joined() }
+package struct TextLine: Sendable, Hashable {
+    package var clusters: [Cluster]
+    package var width: Int { clusters.reduce(0) { $0 + $1.width } }
+    package var text: String { clusters.map(\.text).joined() }
 }
 
 /// Breaks text into lines of at most `width` cells: at spaces when it can, inside a word only
 /// when the word is longer than a line, never inside a cluster (a wide cluster that does not fit
 /// at a line's end starts the next line). Newlines start new lines. Past `lineLimit`, the last
 /// line kept ends (or starts, or is cut in the middle) with `…`.
-public enum TextLayout {
-    public static func lines(_ text: String, width: Int?, options: TextOptions = TextOptions()) -> [TextLine] {
+package enum TextLayout {
+    package static func lines(_ text: String, width: Int?, options: TextOptions = TextOptions()) -> [TextLine] {
         // Splitting a String walks its characters: most texts have no newline to split at.
         let paragraphs = text.utf8.contains(UInt8(ascii: "\n"))
             ? text.split(separator: "\n", omittingEmptySubsequences: false).map { Cluster.clusters(of: String($0)) }
@@ -52,7 +52,7 @@ public enum TextLayout {
     }
 
     /// The size text takes: the widest line and the number of lines.
-    public static func size(_ text: String, width: Int?, options: TextOptions = TextOptions()) -> (width: Int, height: Int) {
+    package static func size(_ text: String, width: Int?, options: TextOptions = TextOptions()) -> (width: Int, height: Int) {
         let lines = lines(text, width: width, options: options)
         return (lines.map(\.width).max() ?? 0, lines.count)
     }
