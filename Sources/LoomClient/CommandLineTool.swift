@@ -46,10 +46,51 @@ public enum CommandLineTool {
         }
     }
 
+    /// The column every verb's summary starts in, and the width the overview keeps to: a
+    /// synopsis too long for the column has its summary on the next line, and one too long for
+    /// the width goes on over lines of its own, so that one long verb does not push every
+    /// summary off an ordinary terminal.
+    static let summaryColumn = 36
+    static let overviewWidth = 100
+
+    /// A synopsis's words, an option in brackets being one word with what it holds, so that a
+    /// line is never broken inside one.
+    static func synopsisWords(_ synopsis: String) -> [Substring] {
+        var words: [Substring] = []
+        var start = synopsis.startIndex
+        var depth = 0
+        for index in synopsis.indices {
+            switch synopsis[index] {
+            case "[": depth += 1
+            case "]": depth -= 1
+            case " " where depth == 0:
+                if start < index { words.append(synopsis[start..<index]) }
+                start = synopsis.index(after: index)
+            default: break
+            }
+        }
+        if start < synopsis.endIndex { words.append(synopsis[start...]) }
+        return words
+    }
+
     public static var overview: String {
-        let width = Verb.all.map(\.synopsis.count).max() ?? 0
         let verbs = Verb.all.map { verb in
-            "  " + verb.synopsis + String(repeating: " ", count: width + 2 - verb.synopsis.count) + verb.summary
+            var lines = [String]()
+            var line = " "
+            for word in synopsisWords(verb.synopsis) {
+                if line.count + 1 + word.count > overviewWidth, line.count > 4 {
+                    lines.append(line)
+                    line = "     "
+                }
+                line += " " + word
+            }
+            if line.count + 2 <= summaryColumn {
+                lines.append(line + String(repeating: " ", count: summaryColumn - line.count) + verb.summary)
+            } else {
+                lines.append(line)
+                lines.append(String(repeating: " ", count: summaryColumn) + verb.summary)
+            }
+            return lines.joined(separator: "\n")
         }
         return """
         loom: script and inspect loomd, the declarative terminal-UI render daemon.
@@ -59,8 +100,10 @@ public enum CommandLineTool {
         \(verbs.joined(separator: "\n"))
 
         PATH is a JSON Pointer (RFC 6901): /jobs/3/status. JSON is one JSON text; quote strings: '"ok"'.
-        The socket is --socket PATH, else $LOOM_SOCKET, else $XDG_RUNTIME_DIR/loom/loom.sock, else \(SocketPath.system).
-        Exit status: 0 ok; 1 the daemon answered with an error (message on stderr); 2 usage; 3 cannot connect.
+        The socket is --socket PATH, else $LOOM_SOCKET, else $XDG_RUNTIME_DIR/loom/loom.sock,
+        else \(SocketPath.system).
+        Exit status: 0 ok; 1 the daemon answered with an error (message on stderr); 2 usage;
+        3 cannot connect.
         loom help VERB (or loom VERB --help) tells more about one verb.
         """
     }
