@@ -371,7 +371,7 @@ final class Connection {
         outgoing = []
         release()
         stream.stopReading()
-        daemon.closing += 1
+        daemon.lastWordsBegan()
         // Closed once the last words are written, or after `closingGrace` if the client does
         // not read them (a client closed for not reading would otherwise hold its queue forever).
         let grace = try? LoopTimer(loop: daemon.loop)
@@ -379,8 +379,7 @@ final class Connection {
             guard !stream.isClosed else { return }
             grace?.close()
             stream.close()
-            daemon.closing -= 1
-            daemon.stopIfDone()
+            daemon.lastWordsEnded()
         }
         grace?.start(after: Self.closingGrace, finish)
         stream.write(bytes) { _ in finish() }

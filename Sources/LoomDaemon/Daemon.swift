@@ -19,17 +19,23 @@ public final class Daemon {
     public let loop: EventLoop
     public let store: Store
     private var server: PipeServer?
-    private var scenes: [String: Scene] = [:]
-    private var connections: [ObjectIdentifier: Connection] = [:]
+    private(set) var scenes: [String: Scene] = [:]
+    private(set) var connections: [ObjectIdentifier: Connection] = [:]
+    private var connectionCounts = ConnectionCounts()
+    private let handshakes: HandshakeDeadline
     private let turnTimer: LoopTimer
-    private let frameTimer: LoopTimer
     private var turnScheduled = false
+    private let frameTimer: LoopTimer
+    private var frameScheduled = false
+    private let commitRetry: LoopTimer
+    private var commitRetryScheduled = false
     /// Connections with output queued this turn, flushed at its end.
     private var pendingOutput: [Connection] = []
     /// Connections whose last words (a `bye`, a fatal error) are being written before they close.
-    var closing = 0
-    private var frameScheduled = false
+    private var closing = 0
     private var signals: [SignalWatcher] = []
+    private(set) var health: LoopHealth?
+    private var onStop: () -> Void = {}
     public private(set) var isShuttingDown = false
     /// Connections accepted and closed so far, for stats.
     public private(set) var acceptedConnections = 0
@@ -41,7 +47,7 @@ public final class Daemon {
         self.turnTimer = try LoopTimer(loop: loop)
         self.frameTimer = try LoopTimer(loop: loop)
         self.commitRetry = try LoopTimer(loop: loop)
-        self.handshakeTimer = try LoopTimer(loop: loop)
+        self.handshakes = try HandshakeDeadline(loop: loop, timeout: configuration.helloTimeout)
     }
 
     // MARK: - Scenes
@@ -140,37 +146,12 @@ public final class Daemon {
             }
             return connection.fail(code: error.code, error.message)
         }
-        awaitHello(from: connection)
+        handshakes.start(connection)
         do {
             try stream.startReading(onData: { [weak connection] bytes in connection?.received(bytes) },
                                     onEnd: { [weak connection] _ in connection?.close() })
         } catch {
             connection.close()
-        }
-    }
-
-    private var connectionCounts = ConnectionCounts()
-
-    /// Connections that had not said hello when last looked at, oldest first, with when they
-    /// connected. Checked every `handshakeCheckMilliseconds` while there are any (`helloTimeout`).
-    private var awaitingHello: [(connection: Connection, since: UInt64)] = []
-    private let handshakeTimer: LoopTimer
-    /// How often connections awaiting their hello are looked at: one timer for all of them, so
-    /// a silent connection lives up to this much past `helloTimeout`.
-    static let handshakeCheckMilliseconds: UInt64 = 1_000
-
-    private func awaitHello(from connection: Connection) {
-        awaitingHello.append((connection, loop.now))
-        guard awaitingHello.count == 1 else { return }
-        handshakeTimer.start(after: Self.handshakeCheckMilliseconds, every: Self.handshakeCheckMilliseconds) { [unowned self] in
-            let now = loop.now
-            awaitingHello.removeAll { $0.connection.role != nil || $0.connection.isClosed }
-            let expired = awaitingHello.prefix { now - $0.since >= configuration.helloTimeout }
-            awaitingHello.removeFirst(expired.count)
-            for (connection, _) in expired {
-                connection.fail(code: "hello_expected", "no hello within \(configuration.helloTimeout) ms of connecting")
-            }
-            if awaitingHello.isEmpty { handshakeTimer.stop() }
         }
     }
 
@@ -180,15 +161,6 @@ public final class Daemon {
         connections[ObjectIdentifier(connection)] = nil
         if !connection.traced.isEmpty { tracingChanged() }
         stopIfDone()
-    }
-
-    /// Whether something accepts connections at `path` (a live daemon), checked with a blocking connect.
-    static func isListening(_ path: String) -> Bool {
-        guard let address = UnixSocketAddress(path) else { return false }
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { return false }
-        defer { Glibc.close(descriptor) }
-        return address.connect(descriptor) == 0
     }
 
     // MARK: - Running
@@ -212,30 +184,11 @@ public final class Daemon {
             try watcher.start(number) { [unowned self] _ in self.shutdown() }
             signals.append(watcher)
         }
-        // Loop lag: how late a 100 ms timer fires (the loop was busy that long).
-        let lagTimer = try LoopTimer(loop: loop)
-        var expected = loop.now + 100
-        lagTimer.start(after: 100, every: 100) { [unowned self] in
-            self.loopLagMilliseconds = self.loop.now > expected ? self.loop.now - expected : 0
-            self.maximumLoopLagMilliseconds = max(self.maximumLoopLagMilliseconds, self.loopLagMilliseconds)
-            expected = self.loop.now + 100
-        }
-        self.lagTimer = lagTimer
-        if let interval = Systemd.watchdogMilliseconds() {
-            let watchdog = try LoopTimer(loop: loop)
-            watchdog.start(after: 0, every: max(1, interval / 2)) { Systemd.notify("WATCHDOG=1") }
-            self.watchdog = watchdog
-        }
+        health = try LoopHealth(loop: loop, watchdogMilliseconds: Systemd.watchdogMilliseconds())
         onReady()
         loop.run()
         loop.close()
     }
-
-    private var onStop: () -> Void = {}
-    private var lagTimer: LoopTimer?
-    private var loopLagMilliseconds: UInt64 = 0
-    private var maximumLoopLagMilliseconds: UInt64 = 0
-    private var watchdog: LoopTimer?
 
     /// A handle another thread can use to shut the daemon down (a host embedding it, tests).
     public func shutdownTrigger() throws -> WakeUp {
@@ -247,10 +200,9 @@ public final class Daemon {
         guard !isShuttingDown else { return }
         isShuttingDown = true
         onStop()
-        watchdog?.close()
-        lagTimer?.close()
+        health?.close()
         commitRetry.close()
-        handshakeTimer.close()
+        handshakes.close()
         do {
             try store.commit()
             // A snapshot now, so the next start reads it instead of replaying the journal.
@@ -269,6 +221,17 @@ public final class Daemon {
         if let grace = try? LoopTimer(loop: loop) {
             grace.start(after: 1_000) { [unowned self] in self.loop.stop() }
         }
+        stopIfDone()
+    }
+
+    /// A connection's last words (a `bye`, a fatal error) are being written; the loop does not
+    /// stop at shutdown until they are, or their grace ran out (`lastWordsEnded`).
+    func lastWordsBegan() {
+        closing += 1
+    }
+
+    func lastWordsEnded() {
+        closing -= 1
         stopIfDone()
     }
 
@@ -322,8 +285,6 @@ public final class Daemon {
 
     /// How often a stalled store tries to commit again.
     static let commitRetryMilliseconds: UInt64 = 500
-    private let commitRetry: LoopTimer
-    private var commitRetryScheduled = false
 
     /// Called by a connection when it queues its first output of the turn.
     func flushAtEndOfTurn(_ connection: Connection) {
@@ -339,7 +300,8 @@ public final class Daemon {
         for connection in flushing { connection.flush() }
     }
 
-    /// Renders a frame for each scene with work, paced to `framesPerSecond`.
+    /// Renders a frame for each scene with work, paced to `framesPerSecond`; work a frame left
+    /// (a view that changes state as it is evaluated) gets the next frame.
     private func renderFrames() {
         let interval = UInt64(1_000 / max(1, configuration.framesPerSecond))
         let now = loop.now
@@ -349,39 +311,8 @@ public final class Daemon {
                 scheduleFrame(after: due - now)
                 continue
             }
-            let limit = configuration.maximumUnacknowledgedFrames
-            let ready = scene.sessions.filter { !$0.isBehind(limit: limit) }
-            for behind in scene.sessions where behind.isBehind(limit: limit) { behind.coalesced += 1 }
-            let keyframes = Set(ready.filter { $0.viewport.needsKeyframe }.map { ObjectIdentifier($0.viewport) })
-            let sessions = Dictionary(uniqueKeysWithValues: ready.map { (ObjectIdentifier($0.viewport), $0) })
-            defer { scene.evaluated.removeAll(keepingCapacity: true) }
-            scene.needsFrame = false
-            scene.lastFrame = now
-            scene.frames += 1
-            // Work the frame left (a view that changes state as it is evaluated): the next frame.
-            defer { if scene.hasWork { scheduleFrame(after: interval) } }
-            // Each geometry's viewers are written to as soon as it is drawn, while the next one
-            // is drawn (with what was queued for them before; anything after leaves at the
-            // turn's flush). Viewers sent the same grid share one operation list, encoded once
-            // per encoding.
-            scene.renderer.render(only: ready.map(\.viewport)) { frame in
-                var encoded: [(encoding: Encoding, bytes: [UInt8])] = []
-                for viewport in frame.viewports where !frame.operations.isEmpty || keyframes.contains(ObjectIdentifier(viewport)) {
-                    let session = sessions[ObjectIdentifier(viewport)]!
-                    let highlight = session.highlights ? scene.evaluatedRectangles(in: viewport) : []
-                    let parts = session.frame(frame.operations, styles: scene.renderer.styles,
-                                              keyframe: keyframes.contains(ObjectIdentifier(viewport)), highlight: highlight, now: now)
-                    let encoding = session.connection.wireEncoding
-                    var bytes: [UInt8] = []
-                    if let known = encoded.first(where: { $0.encoding == encoding }) {
-                        bytes = known.bytes
-                    } else {
-                        for operation in frame.operations { MessageEncoder.encode(.grid(operation), as: encoding, into: &bytes) }
-                        encoded.append((encoding, bytes))
-                    }
-                    session.connection.writeFrame(before: parts.before, encoded: bytes, flush: parts.flush)
-                }
-            }
+            scene.renderFrame(now: now, maximumUnacknowledgedFrames: configuration.maximumUnacknowledgedFrames)
+            if scene.hasWork { scheduleFrame(after: interval) }
         }
     }
 
@@ -392,49 +323,6 @@ public final class Daemon {
             self.frameScheduled = false
             self.endTurnSoon()
         }
-    }
-
-    // MARK: - Tracing and stats
-
-    /// Observes evaluations only while someone traces the scene or a viewer asks for highlights.
-    /// Each scene's tracers are found here, when tracing changes (a trace request or a tracer's
-    /// disconnection, which replaces the observer and so releases the closed connection), not
-    /// at every evaluation.
-    func tracingChanged() {
-        for scene in scenes.values {
-            let tracers = connections.values.filter { $0.traced.contains(scene.name) || $0.traced.contains(nil) }
-            let highlighting = scene.sessions.contains { $0.highlights }
-            scene.graph.evaluationObserver = tracers.isEmpty && !highlighting ? nil : { [unowned scene] evaluation, node in
-                if highlighting { scene.evaluated.insert(ObjectIdentifier(node)) }
-                if !tracers.isEmpty { Daemon.trace(evaluation, in: scene, to: tracers) }
-            }
-        }
-    }
-
-    private static func trace(_ evaluation: Evaluation, in scene: Scene, to tracers: [Connection]) {
-        let message = Message.evaluation(scene: scene.name, view: evaluation.typeName, node: Int64(evaluation.nodeSerial),
-                                         causes: evaluation.causes.map(\.description))
-        for tracer in tracers { tracer.sendEvaluation(message) }
-    }
-
-    func statistics() -> JSONValue {
-        var sceneStats = JSONObject()
-        for scene in scenes.values {
-            sceneStats[scene.name] = [
-                "nodes": .int(Int64(scene.graph.liveNodes)),
-                "bodies": .int(Int64(scene.graph.totalBodies)),
-                "frames": .int(Int64(scene.frames)),
-                "viewers": .array(scene.sessions.map { session in
-                    ["frames": .int(Int64(session.framesSent)), "bytes": .int(Int64(session.bytesSent)),
-                     "coalesced_frames": .int(Int64(session.coalesced)), "ack_latency_ms": .int(Int64(session.ackLatencyMilliseconds)),
-                     "unacknowledged": .int(session.sequence - session.acknowledged)]
-                }),
-            ]
-        }
-        return ["scenes": .object(sceneStats), "connections": .int(Int64(connections.count)),
-                "loop": ["lag_ms": .int(Int64(loopLagMilliseconds)), "max_lag_ms": .int(Int64(maximumLoopLagMilliseconds))],
-                "accepted_connections": .int(Int64(acceptedConnections)), "revision": .int(store.revision),
-                "durable_revision": .int(store.durableRevision), "waiting_acknowledgements": .int(Int64(store.waitingActions))]
     }
 }
 

@@ -22,7 +22,7 @@ enum SocketFile {
         guard lstat(path, &status) == 0 else { return }
         switch status.st_mode & S_IFMT {
         case S_IFSOCK:
-            if Daemon.isListening(path) { throw DaemonError("another daemon is listening on \(path)") }
+            if isListening(path) { throw DaemonError("another daemon is listening on \(path)") }
             unlink(path)
         case S_IFLNK:
             let target = destination(of: path) ?? "?"
@@ -50,5 +50,14 @@ enum SocketFile {
         var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = buffer.withUnsafeMutableBufferPointer { readlink(link, $0.baseAddress!, $0.count - 1) }
         return count >= 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : nil
+    }
+
+    /// Whether something accepts connections at `path` (a live daemon), checked with a blocking connect.
+    static func isListening(_ path: String) -> Bool {
+        guard let address = UnixSocketAddress(path) else { return false }
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return false }
+        defer { Glibc.close(descriptor) }
+        return address.connect(descriptor) == 0
     }
 }

@@ -1,0 +1,39 @@
+import LoomWire
+
+extension Scene {
+    /// One frame of the scene for every viewer that is not behind (a viewer with
+    /// `maximumUnacknowledgedFrames` unacknowledged is counted as coalesced and gets one diff
+    /// when it catches up).
+    ///
+    /// Each geometry's viewers are written to as soon as it is drawn, while the next one is
+    /// drawn (with what was queued for them before; anything after leaves at the turn's flush).
+    /// Viewers sent the same grid share one operation list, encoded once per encoding.
+    func renderFrame(now: UInt64, maximumUnacknowledgedFrames limit: Int) {
+        let ready = sessions.filter { !$0.isBehind(limit: limit) }
+        for behind in sessions where behind.isBehind(limit: limit) { behind.coalesced += 1 }
+        let keyframes = Set(ready.filter { $0.viewport.needsKeyframe }.map { ObjectIdentifier($0.viewport) })
+        let readySessions = Dictionary(uniqueKeysWithValues: ready.map { (ObjectIdentifier($0.viewport), $0) })
+        defer { evaluated.removeAll(keepingCapacity: true) }
+        needsFrame = false
+        lastFrame = now
+        frames += 1
+        renderer.render(only: ready.map(\.viewport)) { frame in
+            var encoded: [(encoding: Encoding, bytes: [UInt8])] = []
+            for viewport in frame.viewports where !frame.operations.isEmpty || keyframes.contains(ObjectIdentifier(viewport)) {
+                let session = readySessions[ObjectIdentifier(viewport)]!
+                let highlight = session.highlights ? evaluatedRectangles(in: viewport) : []
+                let parts = session.frame(frame.operations, styles: renderer.styles,
+                                          keyframe: keyframes.contains(ObjectIdentifier(viewport)), highlight: highlight, now: now)
+                let encoding = session.connection.wireEncoding
+                var bytes: [UInt8] = []
+                if let known = encoded.first(where: { $0.encoding == encoding }) {
+                    bytes = known.bytes
+                } else {
+                    for operation in frame.operations { MessageEncoder.encode(.grid(operation), as: encoding, into: &bytes) }
+                    encoded.append((encoding, bytes))
+                }
+                session.connection.writeFrame(before: parts.before, encoded: bytes, flush: parts.flush)
+            }
+        }
+    }
+}
