@@ -24,7 +24,7 @@ extension Scene {
                 let highlight = session.highlights ? evaluatedRectangles(in: viewport) : []
                 let parts = session.frame(frame.operations, styles: renderer.styles,
                                           keyframe: keyframes.contains(ObjectIdentifier(viewport)), highlight: highlight, now: now)
-                let encoding = session.connection.wireEncoding
+                let encoding = session.connection.encoding
                 var bytes: [UInt8] = []
                 if let known = encoded.first(where: { $0.encoding == encoding }) {
                     bytes = known.bytes

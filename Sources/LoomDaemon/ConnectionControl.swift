@@ -1,0 +1,78 @@
+import LoomJSON
+import LoomLayout
+import LoomLoop
+import LoomStore
+import LoomStoreViews
+import LoomWire
+
+/// A control connection's requests: the store's reads, writes, watches and waits, and the
+/// daemon's scenes, stats, traces and snapshots.
+extension Connection {
+    func control(_ message: Message) {
+        // A change's commit, the replies waiting for it, its watches and its frames: at the end of the turn.
+        daemon.endTurnSoon()
+        let store = daemon.store
+        do throws(DocumentError) {
+            switch message {
+            case .patch(let id, let patch):
+                acknowledgeWhenDurable(id, try store.apply(patch: patch))
+            case .set(let id, let path, let value):
+                acknowledgeWhenDurable(id, try store.set(value, at: try JSONPointer(path)))
+            case .merge(let id, let path, let value):
+                acknowledgeWhenDurable(id, try store.merge(value, at: try JSONPointer(path)))
+            case .get(let id, let path):
+                send(.value(id: id, revision: store.revision, value: store.value(at: try JSONPointer(path))))
+            case .watch(let id, let paths):
+                guard watches.count + paths.count <= Self.maximumWatches else {
+                    return reply(error: WireError("limit_exceeded", "a connection watches at most \(Self.maximumWatches) paths (\(watches.count) now)"), id: id)
+                }
+                let pointers = try paths.map { path throws(DocumentError) in try JSONPointer(path) }
+                for pointer in pointers {
+                    watches.append(store.watch(pointer) { [weak self] events in
+                        for event in events { self?.sendChange(watch: id, event) }
+                    })
+                }
+                send(.ok(id: id, revision: store.revision))
+            case .wait(let id, let revision):
+                // A revision not reached yet may never be: waiting for it would hold the request
+                // (and whatever it keeps) for as long as nobody writes.
+                guard revision <= store.revision else {
+                    return reply(error: WireError("no_such_revision", "revision \(revision) is not reached (the store is at \(store.revision))"), id: id)
+                }
+                acknowledgeWhenDurable(id, revision)
+            case .scenes(let id):
+                send(.sceneList(id: id, scenes: daemon.sceneNames))
+            case .stats(let id):
+                send(.statsReport(id: id, stats: daemon.statistics()))
+            case .trace(let id, let scene):
+                if let scene, !daemon.sceneNames.contains(scene) { return reply(error: WireError("no_such_scene", "no scene '\(scene)'"), id: id) }
+                traced.insert(scene)
+                daemon.tracingChanged()
+                send(.ok(id: id, revision: nil))
+            case .snapshot(let id, let scene, let width, let height, let markup):
+                let size: Size
+                do { size = try daemon.screenSize(width, height) } catch { return reply(error: error, id: id) }
+                guard let text = daemon.snapshot(scene: scene, size: size, markup: markup) else {
+                    return reply(error: WireError("no_such_scene", "no scene '\(scene)'"), id: id)
+                }
+                send(.snapshotText(id: id, text: text))
+            default:
+                break
+            }
+        } catch {
+            reply(error: WireError(error.code.rawValue, error.message + (error.path.map { " (path \($0.isEmpty ? "\"\"" : $0))" } ?? "")), id: message.id)
+        }
+    }
+
+    /// Replies `ok` once `revision` is durable (after the group commit of this loop turn).
+    private func acknowledgeWhenDurable(_ id: RequestID, _ revision: Int64) {
+        // Already durable (an ephemeral store, or nothing changed): no waiter to keep.
+        guard revision > daemon.store.durableRevision else { return send(.ok(id: id, revision: revision)) }
+        waitCount += 1
+        let key = waitCount
+        pendingWaits[key] = daemon.store.wait(for: revision) { [weak self] in
+            self?.pendingWaits[key] = nil
+            self?.send(.ok(id: id, revision: revision))
+        }
+    }
+}

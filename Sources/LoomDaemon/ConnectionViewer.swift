@@ -1,0 +1,48 @@
+import LoomJSON
+import LoomLayout
+import LoomLoop
+import LoomStore
+import LoomStoreViews
+import LoomWire
+
+/// A viewer's requests: attach, resize, input, acknowledgements, detach.
+extension Connection {
+    func viewer(_ message: Message) {
+        switch message {
+        case .attach(let id, let scene, let width, let height, let highlight):
+            guard session == nil else { return reply(error: WireError("malformed_message", "already attached; detach first"), id: id) }
+            let size: Size
+            do { size = try daemon.screenSize(width, height) } catch { return reply(error: error, id: id) }
+            guard let session = daemon.attach(self, to: scene, size: size) else {
+                return reply(error: WireError("no_such_scene", "no scene '\(scene)'"), id: id)
+            }
+            session.highlights = highlight
+            self.session = session
+            daemon.tracingChanged()
+            send(.ok(id: id, revision: nil))
+        case .detach(let id):
+            guard session != nil else { return reply(error: Self.notAttached, id: id) }
+            daemon.detach(self)
+            send(.ok(id: id, revision: nil))
+        case .resize(let width, let height):
+            guard let session else { return reply(error: Self.notAttached, id: nil) }
+            let size: Size
+            do { size = try daemon.screenSize(width, height) } catch { return reply(error: error, id: nil) }
+            session.viewport.resize(to: size)
+            daemon.needFrame(for: session.scene)
+        case .input(let event):
+            guard let session else { return reply(error: Self.notAttached, id: nil) }
+            guard let key = Key(event) else { return reply(error: WireError("malformed_message", "unknown key '\(event.key)'"), id: nil) }
+            if session.scene.renderer.handle(key, in: session.viewport) { daemon.needFrame(for: session.scene) }
+        case .ack(let sequence):
+            guard let session else { return reply(error: Self.notAttached, id: nil) }
+            let wasBehind = session.isBehind(limit: daemon.configuration.maximumUnacknowledgedFrames)
+            session.acknowledge(sequence, now: daemon.loop.now)
+            if wasBehind { daemon.needFrame(for: session.scene) }
+        default:
+            break
+        }
+    }
+
+    private static let notAttached = WireError("not_attached", "attach to a scene first")
+}
