@@ -19,7 +19,7 @@ public final class EventLoop {
             try LoopError.check(uv_loop_init(loop), "uv_loop_init")
         } catch {
             loop.deallocate()
-        readBuffer.deallocate()
+            readBuffer.deallocate()
             throw error
         }
     }
@@ -31,6 +31,7 @@ public final class EventLoop {
             uv_loop_close(loop)
         }
         loop.deallocate()
+        readBuffer.deallocate()
     }
 
     /// Runs until nothing is left to do or `stop()` is called.
