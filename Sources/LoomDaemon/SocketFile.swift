@@ -8,21 +8,17 @@ import LoomWire
 /// socket's own directory is created when missing (0700), never a chain of parents: a typo in
 /// a parent is reported, not built.
 enum SocketFile {
-    /// Bytes in a socket's path: `sun_path` holds 108 with the terminating NUL. The kernel would
-    /// take a longer path cut short, where no client would find it.
-    static let maximumPathBytes = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
-
     static func prepare(_ path: String) throws(DaemonError) {
         guard !path.isEmpty else { throw DaemonError("the socket path is empty") }
-        guard path.utf8.count <= maximumPathBytes else {
-            throw DaemonError("the socket path \(path) is \(path.utf8.count) bytes; a Unix socket's path holds at most \(maximumPathBytes)")
+        guard path.utf8.count <= UnixSocketAddress.maximumPathBytes else {
+            throw DaemonError("the socket path \(path) is \(path.utf8.count) bytes; a Unix socket's path holds at most \(UnixSocketAddress.maximumPathBytes)")
         }
         try createDirectory(of: path)
         var status = stat()
         guard lstat(path, &status) == 0 else { return }
         switch status.st_mode & S_IFMT {
         case S_IFSOCK:
-            if isListening(path) { throw DaemonError("another daemon is listening on \(path)") }
+            if UnixSocketAddress.isListening(path) { throw DaemonError("another daemon is listening on \(path)") }
             unlink(path)
         case S_IFLNK:
             let target = destination(of: path) ?? "?"
@@ -50,14 +46,5 @@ enum SocketFile {
         var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = buffer.withUnsafeMutableBufferPointer { readlink(link, $0.baseAddress!, $0.count - 1) }
         return count >= 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : nil
-    }
-
-    /// Whether something accepts connections at `path` (a live daemon), checked with a blocking connect.
-    static func isListening(_ path: String) -> Bool {
-        guard let address = UnixSocketAddress(path) else { return false }
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { return false }
-        defer { Glibc.close(descriptor) }
-        return address.connect(descriptor) == 0
     }
 }

@@ -6,11 +6,15 @@ public struct UnixSocketAddress {
     private var address = sockaddr_un()
     private let length: socklen_t
 
+    /// Bytes in a socket's path: `sun_path` holds 108 with the terminating NUL. The kernel would
+    /// take a longer path cut short, where no client would find it.
+    public static let maximumPathBytes = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
+
     /// Nil when the path does not fit in `sun_path`.
     public init?(_ path: String) {
         let abstract = path.hasPrefix("@")
         let bytes = abstract ? [0] + Array(path.utf8.dropFirst()) : Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return nil }
+        guard bytes.count <= Self.maximumPathBytes else { return nil }
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
         length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + (abstract ? 0 : 1))
@@ -24,5 +28,15 @@ public struct UnixSocketAddress {
     /// Connects `descriptor` to the address; `connect`'s result.
     public func connect(_ descriptor: Int32) -> Int32 {
         withSocketAddress { Glibc.connect(descriptor, $0, $1) }
+    }
+
+    /// Whether something accepts connections at `path` (a live daemon; a socket file exists a
+    /// moment before its owner listens, so a file is no sign of one), checked with a blocking connect.
+    public static func isListening(_ path: String) -> Bool {
+        guard let address = UnixSocketAddress(path) else { return false }
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return false }
+        defer { Glibc.close(descriptor) }
+        return address.connect(descriptor) == 0
     }
 }

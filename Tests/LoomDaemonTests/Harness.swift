@@ -191,14 +191,6 @@ func spawnAndWait(_ path: String, _ arguments: [String], environment: [String: S
     return ((status >> 8) & 0xFF, String(decoding: output, as: UTF8.self))
 }
 
-/// Whether something listens on the socket at `path`: its file exists a moment before its
-/// owner listens, so a file is no sign of readiness.
-func socketAccepts(_ path: String) -> Bool {
-    let probe = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(probe) }
-    return UnixSocketAddress(path)?.connect(probe) == 0
-}
-
 /// The real `loomd` program, with its built-in scenes, on a temporary socket: for tests that
 /// measure the daemon's own memory and descriptors (this process's would include whatever other
 /// tests, running in parallel, hold).
@@ -220,7 +212,7 @@ final class DaemonProcess {
         pid = process.processIdentifier
         // Ready when it accepts a connection (the socket file exists a moment before it listens),
         // within 30 s: the machine may be busy with the other suites.
-        for _ in 0..<3_000 where !socketAccepts(socket) { usleep(10_000) }
+        for _ in 0..<3_000 where !UnixSocketAddress.isListening(socket) { usleep(10_000) }
     }
 
     /// Resident memory (VmRSS), in kilobytes.

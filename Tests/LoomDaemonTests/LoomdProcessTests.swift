@@ -43,7 +43,7 @@ struct LoomdProcessTests {
         defer { if process.isRunning { process.terminate() } }
         // Listening (the probe is the first connection: it starts the daemon, which accepts it
         // with the socket it was passed, and sees it close).
-        for _ in 0..<3_000 where !socketAccepts(socketPath) { usleep(10_000) }
+        for _ in 0..<3_000 where !UnixSocketAddress.isListening(socketPath) { usleep(10_000) }
 
         // The daemon serves the socket it was passed.
         let client = Client.hello(socketPath)
@@ -81,7 +81,7 @@ struct LoomdProcessTests {
 
         let first = try start(["--socket", socketPath, "--ephemeral"], socket: socketPath)
         defer { first.terminate(); first.waitUntilExit() }
-        #expect((try? probe(socketPath)) == true, "the stale socket was replaced")
+        #expect(UnixSocketAddress.isListening(socketPath), "the stale socket was replaced")
 
         let (status, message) = try runToExit(["--socket", socketPath, "--ephemeral"])
         #expect(status == 1)
@@ -123,7 +123,7 @@ struct LoomdProcessTests {
     private func start(_ arguments: [String], under wrapper: [String] = [], socket: String, directory: String? = nil) throws -> Process {
         let process = loomdProcess(arguments, under: wrapper, directory: directory)
         try process.run()
-        for _ in 0..<1_000 where process.isRunning && !((try? probe(socket)) ?? false) { usleep(10_000) }
+        for _ in 0..<1_000 where process.isRunning && !UnixSocketAddress.isListening(socket) { usleep(10_000) }
         return process
     }
 
@@ -180,10 +180,10 @@ struct LoomdProcessTests {
 
         // A bare name is a socket in the working directory; a missing directory of its own is made.
         let bare = try start(["--ephemeral", "--socket", "bare.sock"], socket: root + "/bare.sock", directory: root)
-        #expect(try probe(root + "/bare.sock"))
+        #expect(UnixSocketAddress.isListening(root + "/bare.sock"))
         bare.terminate(); bare.waitUntilExit()
         let nested = try start(["--ephemeral", "--socket", root + "/own/x.sock"], socket: root + "/own/x.sock")
-        #expect(try probe(root + "/own/x.sock"))
+        #expect(UnixSocketAddress.isListening(root + "/own/x.sock"))
         var status = stat()
         #expect(stat(root + "/own", &status) == 0 && status.st_mode & 0o777 == 0o700)
         nested.terminate(); nested.waitUntilExit()
@@ -224,11 +224,5 @@ struct LoomdProcessTests {
         let reader = Client.hello(socket)
         reader.send(#"{"type":"get","id":2,"path":"/kept"}"#)
         #expect(reader.receive() == .value(id: 2, revision: 1, value: 1))
-    }
-
-    private func probe(_ path: String) throws -> Bool {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        return UnixSocketAddress(path)?.connect(descriptor) == 0
     }
 }
