@@ -73,7 +73,7 @@ final class Connection {
             case .success(let message): handle(message)
             case .failure(let error): failed(error)
             }
-            if queuedBytes > budget.highMark { goOverBudget() }
+            _ = checkBudget()
         }
         if handled == backlog.count {
             backlog.removeAll()

@@ -8,6 +8,10 @@ import LoomWire
 /// A control connection's requests: the store's reads, writes, watches and waits, and the
 /// daemon's scenes, stats, traces and snapshots.
 extension Connection {
+    /// Paths one connection may watch: each costs the store a subscription for as long as the
+    /// connection lives; past it, `watch` is refused (`limit_exceeded`) and nothing is added.
+    static let maximumWatches = 1_000
+
     func control(_ message: Message) {
         // A change's commit, the replies waiting for it, its watches and its frames: at the end of the turn.
         daemon.endTurnSoon()

@@ -27,15 +27,21 @@ extension Connection {
 
     // MARK: - The output budget (see `OutputBudget`)
 
-    var budget: OutputBudget { daemon.configuration.outputBudget }
+    private var budget: OutputBudget { daemon.configuration.outputBudget }
 
     /// Bytes waiting for the client: libuv's queue and this turn's buffer.
-    var queuedBytes: Int { stream.writeQueueSize + outgoing.count }
+    private var queuedBytes: Int { stream.writeQueueSize + outgoing.count }
+
+    /// Whether the client is past its budget, going over it now if what is queued passed the
+    /// high mark (it then stays over until it has read down to the low mark).
+    func checkBudget() -> Bool {
+        if !isOverBudget && queuedBytes > budget.highMark { goOverBudget() }
+        return isOverBudget
+    }
 
     /// A watch's change: sent, or held back (coalesced per path) while the client does not read.
     func sendChange(watch: RequestID, _ event: WatchEvent) {
-        if !isOverBudget && queuedBytes > budget.highMark { goOverBudget() }
-        guard isOverBudget else {
+        guard checkBudget() else {
             return send(.changed(watch: watch, revision: event.revision, path: event.path.description, value: event.value))
         }
         heldChanges[watch, default: [:]][event.path] = event.revision
@@ -43,12 +49,11 @@ extension Connection {
 
     /// A traced evaluation: sent, or dropped and counted while the client does not read.
     func sendEvaluation(_ message: Message) {
-        if !isOverBudget && queuedBytes > budget.highMark { goOverBudget() }
-        guard isOverBudget else { return send(message) }
+        guard checkBudget() else { return send(message) }
         droppedEvaluations += 1
     }
 
-    func goOverBudget() {
+    private func goOverBudget() {
         isOverBudget = true
         stream.stopReading()
         Log.write(.notice, "a client is not reading (\(queuedBytes) bytes queued): holding its watches, dropping its traces, reading nothing from it")
@@ -120,10 +125,6 @@ extension Connection {
         grace?.start(after: Self.closingGrace, finish)
         stream.write(bytes) { _ in finish() }
     }
-
-    /// Paths one connection may watch: each costs the store a subscription for as long as the
-    /// connection lives; past it, `watch` is refused (`limit_exceeded`) and nothing is added.
-    static let maximumWatches = 1_000
 
     /// Bytes of one message the daemon sends: what a client may read as one (`WireLimits`).
     static let maximumMessageBytes = WireLimits.default.maximumMessageBytes
