@@ -7,8 +7,9 @@ public enum Encoding: String, Sendable {
 ///
 /// Buffered bytes are bounded by `maximumMessageBytes` (`maximumHelloBytes` before the first
 /// message): a JSON line or a binary frame longer than that is a fatal framing error (thrown),
-/// checked before the bytes are kept — for a binary frame, from its length prefix alone. A message that is framed but wrong (bad JSON, a missing
-/// member) is returned as a failure; the connection goes on.
+/// checked before the bytes are kept — for a binary frame, from its length prefix alone. A
+/// message that is framed but wrong (bad JSON, a missing member) is returned as a failure; the
+/// connection goes on.
 public struct MessageDecoder {
     public var encoding: Encoding
     public let limits: WireLimits
