@@ -103,7 +103,7 @@ let package = Package(
         .testTarget(name: "LoomJSONTests", dependencies: ["LoomJSON", "LoomTestSupport"]),
         .testTarget(name: "LoomStoreTests", dependencies: ["LoomStore", "LoomJSON", "LoomStoreViews", "LoomGraph", "LoomStoreCrashChild", "LoomTestSupport"]),
         // The layering of the modules: the manifest, the import lines, and what the loom program contains.
-        .testTarget(name: "ArchitectureTests", dependencies: ["loom"]),
+        .testTarget(name: "ArchitectureTests", dependencies: ["loom", "LoomTestSupport"]),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CLibUV", "CUTF8Proc", "CSQLite"]),
     ]
 )

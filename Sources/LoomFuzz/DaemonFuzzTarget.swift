@@ -107,7 +107,7 @@ final class DaemonFuzzer {
         guard case .snapshotText(_, let text)? = reply else {
             failFuzzing("no snapshot: " + (reply.map { "\($0)" } ?? checker.silence))
         }
-        let shown = screen.trimmedLines.joined(separator: "\n")
+        let shown = Snapshot.text(screen)
         if shown != text { failFuzzing("the viewer shows\n\(shown)\nbut a snapshot is\n\(text)") }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LoomTestSupport
 import Testing
 
 /// The modules' layering (docs/architecture.md, "The modules, lowest first"), checked where it could break: the
@@ -40,23 +41,17 @@ struct LayeringTests {
     }
 
     /// The manifest's targets, as SwiftPM reads them (a scratch directory of its own, so the
-    /// suite's build is not disturbed).
-    static func describe() throws -> [Target] {
+    /// suite's build is not disturbed); read once for the suite.
+    static let targets = Result { () throws(LayeringFailure) in try describe() }
+
+    private static func describe() throws(LayeringFailure) -> [Target] {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("loom-describe-\(getpid())")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "package", "--package-path", root.path, "--scratch-path", scratch.path, "describe", "--type", "json"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0,
-              let description = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+        let (status, output) = spawnAndWait("/usr/bin/env", ["swift", "package", "--package-path", root.path, "--scratch-path", scratch.path, "describe", "--type", "json"])
+        guard status == 0,
+              let description = try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any],
               let targets = description["targets"] as? [[String: Any]] else {
-            throw LayeringFailure("swift package describe failed (status \(process.terminationStatus))")
+            throw LayeringFailure("swift package describe failed (status \(status))")
         }
         return targets.compactMap { target in
             guard let name = target["name"] as? String, let path = target["path"] as? String else { return nil }
@@ -66,7 +61,7 @@ struct LayeringTests {
 
     /// Each target's direct dependencies, by name.
     static func targetGraph() throws -> [String: [String]] {
-        Dictionary(uniqueKeysWithValues: try describe().map { ($0.name, $0.dependencies) })
+        Dictionary(uniqueKeysWithValues: try targets.get().map { ($0.name, $0.dependencies) })
     }
 
     @Test func theManifestGivesEachModuleOnlyTheModulesItsLayerAllows() throws {
@@ -104,9 +99,8 @@ struct LayeringTests {
     /// A module found only through another's dependencies builds today and breaks when that
     /// other module drops it: every target, tests and tools too, declares what it imports.
     @Test func everyTargetDeclaresEachModuleItImports() throws {
-        let description = try Self.describe()
         var checked = 0
-        for target in description {
+        for target in try Self.targets.get() {
             let declared = Set(target.dependencies)
             for (file, imported) in try Self.imports(of: target.path) where !Self.systemModules.contains(imported) && !Self.testingModules.contains(imported) {
                 checked += 1
@@ -136,31 +130,19 @@ struct LayeringTests {
 
     @Test func theLoomProgramLinksNoSQLiteAndContainsNoViewGraph() throws {
         let loom = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("loom")
-        let libraries = try Self.run("/usr/bin/ldd", [loom.path])
+        let libraries = spawnAndWait("/usr/bin/ldd", [loom.path]).output
         #expect(libraries.contains("libc.so"), "ldd listed the program's libraries")
         #expect(!libraries.contains("libsqlite3"), "loom links libsqlite3:\n\(libraries)")
-        let symbols = try Self.run("/usr/bin/nm", [loom.path])
+        let symbols = spawnAndWait("/usr/bin/nm", [loom.path]).output
         // Swift mangles a module's name as its length and the name: `9LoomGraph`.
         #expect(symbols.contains("10LoomClient"), "nm listed the program's symbols")
         for module in Self.notInTheViewer where module.hasPrefix("Loom") {
             #expect(!symbols.contains("\(module.count)\(module)"), "loom contains symbols of \(module)")
         }
     }
-
-    static func run(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
 }
 
-struct LayeringFailure: Error, CustomStringConvertible {
+struct LayeringFailure: Error, CustomStringConvertible, Sendable {
     let description: String
     init(_ description: String) { self.description = description }
 }

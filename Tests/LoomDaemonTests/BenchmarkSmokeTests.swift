@@ -1,5 +1,6 @@
 import Foundation
 import LoomJSON
+import LoomTestSupport
 import Testing
 
 /// `loom-bench` is a program, not a test; but each scenario must run and report its keys, and

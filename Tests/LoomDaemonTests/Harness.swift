@@ -154,43 +154,6 @@ struct JobLine: View {
     }
 }
 
-/// Runs a program to completion with posix_spawn and waitpid, its output read from a pipe (or
-/// sent to /dev/null), with no signal blocked. Foundation's `Process` is not used for programs
-/// that leave a daemon behind (tmux's first command starts its server): it waits for
-/// descriptors the daemon keeps, and passes on the test threads' blocked signals.
-func spawnAndWait(_ path: String, _ arguments: [String], environment: [String: String]? = nil, captureOutput: Bool = true) -> (status: Int32, output: String) {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    var ends: [Int32] = [-1, -1]
-    if captureOutput {
-        _ = pipe(&ends)
-        posix_spawn_file_actions_adddup2(&actions, ends[1], STDOUT_FILENO)
-        posix_spawn_file_actions_addclose(&actions, ends[0])
-        posix_spawn_file_actions_addclose(&actions, ends[1])
-    } else {
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-    }
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-    guard let pid = spawnProcess(path, arguments, environment: environment ?? ProcessInfo.processInfo.environment, actions: &actions) else { return (-1, "") }
-    var output: [UInt8] = []
-    if captureOutput {
-        close(ends[1])
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = read(ends[0], &chunk, chunk.count)
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
-            output += chunk[0..<count]
-        }
-        close(ends[0])
-    }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    return ((status >> 8) & 0xFF, String(decoding: output, as: UTF8.self))
-}
-
 /// The real `loomd` program, with its built-in scenes, on a temporary socket: for tests that
 /// measure the daemon's own memory and descriptors (this process's would include whatever other
 /// tests, running in parallel, hold).

@@ -245,21 +245,14 @@ extension ProtocolContractTests {
         let viewer = Client.hello(daemon.socket, role: .viewer)
         viewer.send(.attach(id: 1, scene: "name", width: 20, height: 2))
         #expect(viewer.receive() == .ok(id: 1, revision: nil))
-        var screen = CellGrid(width: 0, height: 0)
-        func show(_ frame: [Message]) {
-            for message in frame {
-                if case .keyframe(let width, let height) = message { screen = CellGrid(width: width, height: height) }
-                if case .grid(let operation) = message { screen.apply([operation]) }
-                if case .flush(let sequence) = message { viewer.send(.ack(sequence: sequence)) }
-            }
-        }
-        show(Self.frame(from: viewer))
-        #expect(screen.lines.first?.hasPrefix("name: ?") == true)
+        let screen = ScreenModel()
+        screen.applyNextFrame(from: viewer)
+        #expect(screen.grid.lines.first?.hasPrefix("name: ?") == true)
         for (id, name) in [(Int64(2), "ada"), (3, "grace")] {
             script.send(MessageEncoder.encode(.set(id: RequestID(id), path: "/name", value: .string(name)), as: .json)
                         + MessageEncoder.encode(.snapshot(id: RequestID(id + 100), scene: "name", width: 30, height: 3, markup: false), as: .json))
-            show(Self.frame(from: viewer))
-            #expect(screen.lines.first?.hasPrefix("name: \(name)") == true, "\(screen.lines)")
+            screen.applyNextFrame(from: viewer)
+            #expect(screen.grid.lines.first?.hasPrefix("name: \(name)") == true, "\(screen.grid.lines)")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import LoomTestSupport
 
 /// A real OpenSSH server on 127.0.0.1, for this test only: its own host key, port, configuration
 /// and authorized key, in `directory`; logins by key as the current user, with `path` first on

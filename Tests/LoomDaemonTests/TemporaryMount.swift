@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import LoomTestSupport
 import Testing
 
 /// A small tmpfs the test owns: a disk that fills up, or a filesystem made read-only under a

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import LoomCells
+import LoomTestSupport
 import LoomWire
 import Synchronization
 import Testing
