@@ -27,9 +27,9 @@ struct ClusterTests {
 }
 
 @Suite("Text layout")
-struct TextLayoutTests {
+struct LineBreakerTests {
     private func lines(_ text: String, _ width: Int?, _ options: TextOptions = TextOptions()) -> [String] {
-        TextLayout.lines(text, width: width, options: options).map(\.text)
+        LineBreaker.lines(text, width: width, options: options).map(\.text)
     }
 
     @Test func wrapsAtSpacesAndInsideWordsOnlyWhenAWordIsLongerThanALine() {

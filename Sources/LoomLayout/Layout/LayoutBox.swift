@@ -18,6 +18,9 @@ package struct LayoutBox {
     var marks: [Mark] = []
     /// A row of a `List`: focusable, highlighted when focused.
     package internal(set) var isListRow = false
+    /// It scrolls its content (see `PrimitiveLayout.isScrollContainer`): kept, because focus
+    /// and the diff's scroll regions ask it of every box.
+    var isScrollContainer = false
     /// Index of the first child box in the box list and how many descendants follow it.
     package internal(set) var descendants = 0
     /// The node's layout stamp when it was placed: while it is the same, nothing below changed.

@@ -20,6 +20,16 @@ package struct ProposedSize: Sendable, Hashable {
     init(_ axis: Axis, along: Int?, across: Int?) {
         self = axis == .horizontal ? ProposedSize(width: along, height: across) : ProposedSize(width: across, height: along)
     }
+
+    /// The proposal less some cells (never below none); nil and infinity stay what they are.
+    func shrunk(width: Int = 0, height: Int = 0) -> ProposedSize {
+        ProposedSize(width: self.width.map { $0.subtracting(width) }, height: self.height.map { $0.subtracting(height) })
+    }
+}
+
+extension Int? {
+    /// A proposed length that is a number of cells: nil for none and for infinity.
+    var finite: Int? { self == ProposedSize.infinity ? nil : self }
 }
 
 /// A size in cells.

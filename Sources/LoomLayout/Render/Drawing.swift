@@ -11,37 +11,7 @@ enum Drawing {
         // By index: only the boxes that draw in the band are copied out of the array.
         for index in boxes.indices where boxes[index].drawnRows.overlaps(band ?? boxes[index].drawnRows) {
             let box = boxes[index]
-            let clip = box.clip.intersection(bandRect)
-            switch box.primitive {
-            case .text:
-                let id = styles.id(for: box.context.style)
-                for (offset, line) in box.lines.enumerated() where offset < box.frame.height {
-                    let slack = box.frame.width - line.width
-                    let indent = switch box.context.text.alignment {
-                    case .leading: 0
-                    case .center: slack / 2
-                    case .trailing: slack
-                    }
-                    grid.put(line.clusters, style: id, row: box.frame.row + offset, column: box.frame.column + max(0, indent), clip: clip)
-                }
-            case .color(let color):
-                var fill = box.context.style
-                fill.background = color
-                grid.fill(box.frame.intersection(clip), with: Cell(" ", style: styles.id(for: fill)))
-            case .background:
-                let style = box.context.applying(box.primitive).style
-                grid.fill(box.frame.intersection(clip), with: Cell(" ", style: styles.id(for: style)))
-            case .border(let color, _):
-                var line = box.context.style
-                line.foreground = color
-                drawMarks(box.marks, style: styles.id(for: line), dimStyle: styles.id(for: line), clip: clip, into: &grid)
-            default:
-                guard !box.marks.isEmpty else { continue }
-                let style = box.context.applying(box.primitive).style
-                var dim = box.context.style
-                dim.attributes.insert(.dim)
-                drawMarks(box.marks, style: styles.id(for: style), dimStyle: styles.id(for: dim), clip: clip, into: &grid)
-            }
+            box.primitive.layout.draw(box, clip: box.clip.intersection(bandRect), into: &grid, styles: styles)
         }
         if let focus, let focused = boxes.first(where: { ObjectIdentifier($0.node) == focus }) {
             grid.restyle(focused.frame.intersection(focused.clip).intersection(bandRect)) { id in
@@ -52,10 +22,11 @@ enum Drawing {
         }
     }
 
-    private static func drawMarks(_ marks: [Mark], style: StyleID, dimStyle: StyleID, clip: GridRect, into grid: inout CellGrid) {
+    /// Draws marks, each in `style` or dimmed, clipped.
+    static func drawMarks(_ marks: [Mark], style: StyleID, dimStyle: StyleID, clip: GridRect, into grid: inout CellGrid) {
         let visible = clip.intersection(grid.bounds)
         for mark in marks where mark.row >= visible.row && mark.row < visible.maxRow {
-            let width = mark.clusters.reduce(0) { $0 + $1.width }
+            let width = mark.clusters.width
             guard width > 0 else { continue }
             // Only the copies that reach the visible columns: a line as wide as a frame of
             // `LayoutEngine.maximumExtent` cells costs the screen's width, not its own.

@@ -43,12 +43,12 @@ extension SceneRenderer {
         case .escape, .backspace:
             return graph.popNavigation()
         case .pageUp, .pageDown:
-            let index = current.map { focusable[$0] } ?? viewport.boxes.firstIndex { isScrollContainer($0) }
+            let index = current.map { focusable[$0] } ?? viewport.boxes.firstIndex { $0.isScrollContainer }
             guard let index, let container = scrollContainerBox(around: index, in: viewport) else { return false }
             let page = max(1, viewport.boxes[container].frame.height - 1)
             viewport.scroll(viewport.boxes[container].node, rows: key == .pageDown ? page : -page)
         case .wheel(let lines, let row, let column):
-            guard let container = viewport.boxes.lastIndex(where: { isScrollContainer($0) && $0.frame.intersection($0.clip).contains(column: column, row: row) }) else {
+            guard let container = viewport.boxes.lastIndex(where: { $0.isScrollContainer && $0.frame.intersection($0.clip).contains(column: column, row: row) }) else {
                 return false
             }
             viewport.scroll(viewport.boxes[container].node, rows: lines)
@@ -75,13 +75,6 @@ extension SceneRenderer {
         return order
     }
 
-    private func isScrollContainer(_ box: LayoutBox) -> Bool {
-        switch box.primitive {
-        case .scrollView, .list: true
-        default: false
-        }
-    }
-
     /// The control a focused box stands for: itself, or a list row's first control.
     private func control(in index: Int, of viewport: Viewport) -> Node? {
         let box = viewport.boxes[index]
@@ -92,8 +85,8 @@ extension SceneRenderer {
     /// The box of the innermost scroll container holding box `index`.
     private func scrollContainerBox(around index: Int, in viewport: Viewport) -> Int? {
         (0..<index).reversed().first { candidate in
-            isScrollContainer(viewport.boxes[candidate]) && candidate + viewport.boxes[candidate].descendants >= index
-        } ?? (isScrollContainer(viewport.boxes[index]) ? index : nil)
+            viewport.boxes[candidate].isScrollContainer && candidate + viewport.boxes[candidate].descendants >= index
+        } ?? (viewport.boxes[index].isScrollContainer ? index : nil)
     }
 
     /// Scrolls the focused box's container so the box is inside it.

@@ -273,11 +273,6 @@ package final class SceneRenderer {
     }
 
     private func scrollRegions(_ viewport: Viewport) -> [GridRect] {
-        viewport.boxes.compactMap { box in
-            switch box.primitive {
-            case .scrollView, .list: box.frame.intersection(box.clip)
-            default: nil
-            }
-        }
+        viewport.boxes.compactMap { box in box.isScrollContainer ? box.frame.intersection(box.clip) : nil }
     }
 }

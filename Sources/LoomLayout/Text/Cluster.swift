@@ -98,3 +98,8 @@ package struct Cluster: Sendable, Hashable, CustomStringConvertible {
         clusters(of: text).reduce(0) { $0 + $1.width }
     }
 }
+
+extension [Cluster] {
+    /// The cells they take side by side.
+    var width: Int { reduce(0) { $0 + $1.width } }
+}

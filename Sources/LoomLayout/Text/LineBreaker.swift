@@ -18,7 +18,7 @@ package struct TextOptions: Sendable, Hashable {
 /// One laid-out line of text.
 package struct TextLine: Sendable, Hashable {
     package var clusters: [Cluster]
-    package var width: Int { clusters.reduce(0) { $0 + $1.width } }
+    package var width: Int { clusters.width }
     package var text: String { clusters.map(\.text).joined() }
 }
 
@@ -26,7 +26,7 @@ package struct TextLine: Sendable, Hashable {
 /// when the word is longer than a line, never inside a cluster (a wide cluster that does not fit
 /// at a line's end starts the next line). Newlines start new lines. Past `lineLimit`, the last
 /// line kept ends (or starts, or is cut in the middle) with `…`.
-package enum TextLayout {
+package enum LineBreaker {
     package static func lines(_ text: String, width: Int?, options: TextOptions = TextOptions()) -> [TextLine] {
         // Splitting a String walks its characters: most texts have no newline to split at.
         let paragraphs = text.utf8.contains(UInt8(ascii: "\n"))

@@ -1,0 +1,5 @@
+import LoomCells
+import LoomGraph
+
+/// `Button`: its label, as it is; focus shows it inverted.
+struct ButtonLayout: PrimitiveLayout {}

@@ -1,0 +1,19 @@
+import LoomCells
+import LoomGraph
+
+/// A `Color` as a view: fills what it is offered (a cell when offered nothing).
+struct ColorLayout: PrimitiveLayout {
+    let color: Color
+
+    func sizeThatFits(_ proposal: ProposedSize, subviews: LayoutSubviews) -> Size {
+        Size(width: proposal.width.finite ?? 1, height: proposal.height.finite ?? 1)
+    }
+
+    func placeSubviews(in frame: GridRect, _ placement: inout SubviewPlacement) {}
+
+    func draw(_ box: LayoutBox, clip: GridRect, into grid: inout CellGrid, styles: StyleTable) {
+        var fill = box.context.style
+        fill.background = color
+        grid.fill(box.frame.intersection(clip), with: Cell(" ", style: styles.id(for: fill)))
+    }
+}

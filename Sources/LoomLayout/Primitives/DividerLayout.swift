@@ -1,0 +1,21 @@
+import LoomCells
+import LoomGraph
+
+/// `Divider`: a line one cell thick across the nearest stack's axis, as long as it is offered
+/// (one cell when offered nothing).
+struct DividerLayout: PrimitiveLayout {
+    func sizeThatFits(_ proposal: ProposedSize, subviews: LayoutSubviews) -> Size {
+        subviews.context.stackAxis == .horizontal
+            ? Size(width: 1, height: proposal.height.finite ?? 1)
+            : Size(width: proposal.width.finite ?? 1, height: 1)
+    }
+
+    func placeSubviews(in frame: GridRect, _ placement: inout SubviewPlacement) {
+        if placement.subviews.context.stackAxis == .horizontal {
+            let rows = frame.intersection(placement.clip)
+            for row in rows.row..<rows.maxRow { placement.marks.append(Mark(column: frame.column, row: row, [.verticalLine])) }
+        } else {
+            placement.marks.append(.line(column: frame.column, row: frame.row, width: frame.width))
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import LoomCells
+import LoomGraph
+
+extension Primitive {
+    /// The type that lays this primitive out: the one place a primitive is told apart.
+    var layout: any PrimitiveLayout {
+        switch self {
+        case .text(let string): TextLayout(string: string)
+        case .spacer(let minLength): SpacerLayout(minLength: minLength)
+        case .divider: DividerLayout()
+        case .color(let color): ColorLayout(color: color)
+        case .vStack(let alignment, let spacing, let lazy): VStackLayout(alignment: alignment, spacing: spacing, lazy: lazy)
+        case .hStack(let alignment, let spacing, let lazy): HStackLayout(alignment: alignment, spacing: spacing, lazy: lazy)
+        case .zStack(let alignment): ZStackLayout(alignment: alignment)
+        case .scrollView(let axes): ScrollViewLayout(axes: axes)
+        case .list: ListLayout()
+        case .button: ButtonLayout()
+        case .toggle(let isOn): ToggleLayout(isOn: isOn)
+        case .picker(let selected, let highlighted): PickerLayout(shown: highlighted ?? selected)
+        case .navigationStack: NavigationStackLayout()
+        case .navigationLink: NavigationLinkLayout()
+        case .padding(let insets): PaddingLayout(insets: insets)
+        case .frame: FrameLayout(frame: self)
+        case .foregroundColor(let color): ForegroundColorLayout(color: color)
+        case .background(let color): BackgroundLayout(color: color)
+        case .textStyle(let attributes): TextStyleLayout(attributes: attributes)
+        case .border(let color, _): BorderLayout(color: color)
+        case .lineLimit(let limit): LineLimitLayout(limit: limit)
+        case .truncationMode(let mode): TruncationModeLayout(mode: mode)
+        case .multilineTextAlignment(let alignment): MultilineTextAlignmentLayout(alignment: alignment)
+        case .fixedSize(let horizontal, let vertical): FixedSizeLayout(horizontal: horizontal, vertical: vertical)
+        case .listRowSeparator: ListRowSeparatorLayout()
+        case .overlay(let alignment): OverlayLayout(alignment: alignment)
+        }
+    }
+}

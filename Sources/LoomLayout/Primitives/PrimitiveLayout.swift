@@ -1,0 +1,62 @@
+import LoomCells
+import LoomGraph
+
+/// How one kind of primitive lays out and draws, in one place: the size it chooses for a
+/// proposal, where its children and its own characters go inside the frame its parent gave it,
+/// what its descendants inherit from it, and how it draws. Like SwiftUI's `Layout` (and
+/// Tokamak's `PaddingLayout`), measuring and placing one primitive sit side by side, so its
+/// chrome (a toggle's box, a link's arrow) is measured from the same glyphs it draws.
+///
+/// Each primitive has one type, in its own file in this folder; `Primitive.layout` is the one
+/// place that picks it. Adding a primitive is a file and a line there.
+///
+/// The defaults are a wrapper's: its content is laid out in its frame (one element, or several
+/// stacked vertically), it passes nothing down and draws its marks (none).
+protocol PrimitiveLayout {
+    /// The size it chooses for `proposal` (SwiftUI's `sizeThatFits`).
+    func sizeThatFits(_ proposal: ProposedSize, subviews: LayoutSubviews) -> Size
+    /// Places its children inside `frame`, and sets down what it draws itself (SwiftUI's
+    /// `placeSubviews`).
+    func placeSubviews(in frame: GridRect, _ placement: inout SubviewPlacement)
+    /// What its descendants (and its own drawing) inherit from it: text options and styles.
+    func inherit(_ context: inout LayoutContext)
+    /// Draws its own cells (not its children's) of `box` inside `clip`.
+    func draw(_ box: LayoutBox, clip: GridRect, into grid: inout CellGrid, styles: StyleTable)
+    /// It scrolls its content: focus moving inside it scrolls it to show the focused box.
+    var isScrollContainer: Bool { get }
+    /// A list row's traits (`listRowSeparator`) are found through it: it changes how its
+    /// content looks or where it sits, not what the row is.
+    var passesRowTraits: Bool { get }
+}
+
+extension PrimitiveLayout {
+    func sizeThatFits(_ proposal: ProposedSize, subviews: LayoutSubviews) -> Size {
+        subviews.contentSize(proposal)
+    }
+
+    func placeSubviews(in frame: GridRect, _ placement: inout SubviewPlacement) {
+        placement.placeContent(in: frame)
+    }
+
+    func inherit(_ context: inout LayoutContext) {}
+
+    func draw(_ box: LayoutBox, clip: GridRect, into grid: inout CellGrid, styles: StyleTable) {
+        guard !box.marks.isEmpty else { return }
+        var own = box.context
+        inherit(&own)
+        var dim = box.context.style
+        dim.attributes.insert(.dim)
+        Drawing.drawMarks(box.marks, style: styles.id(for: own.style), dimStyle: styles.id(for: dim), clip: clip, into: &grid)
+    }
+
+    var isScrollContainer: Bool { false }
+    var passesRowTraits: Bool { false }
+}
+
+/// A modifier that changes only what its content inherits (a text option or a style) and is
+/// otherwise its content: it passes a row's traits through.
+protocol InheritingModifierLayout: PrimitiveLayout {}
+
+extension InheritingModifierLayout {
+    var passesRowTraits: Bool { true }
+}
