@@ -1,3 +1,5 @@
+import LoomWire
+
 /// Why a `loom` command ends other than with success: no daemon, the daemon's refusal, or an
 /// ending with its own status (the viewer's).
 
@@ -10,7 +12,7 @@ public struct ConnectError: Error, CustomStringConvertible {
 
 /// The daemon refused a request (exit status 1).
 public struct DaemonReply: Error, CustomStringConvertible {
-    public let code: String
+    public let code: ErrorCode
     public let message: String
     public var description: String { "\(code): \(message)" }
 }
@@ -23,4 +25,16 @@ struct ExitStatus: Error {
         self.status = status
         self.message = message
     }
+}
+
+/// The codes of refusals `loom` tells itself, beside the daemon's (`ErrorCode`).
+extension ErrorCode {
+    /// `get` found nothing at the path.
+    static let notFound = ErrorCode(rawValue: "not_found")
+    /// The connection to the daemon ended.
+    static let disconnected = ErrorCode(rawValue: "disconnected")
+    /// The daemon said goodbye (it is stopping).
+    static let bye = ErrorCode(rawValue: "bye")
+    /// The `--proxy` tunnel failed.
+    static let proxy = ErrorCode(rawValue: "proxy")
 }

@@ -62,12 +62,12 @@ public final class DaemonConnection {
     /// Says hello as `role` (nil: whatever the daemon grants this user) and returns the role granted.
     @discardableResult
     public func handshake(role: Role?) throws -> Role {
-        switch try request({ .hello(id: $0, versions: ProtocolVersion.supported, role: role, encoding: "binary", client: "loom") }) {
+        switch try request({ .hello(id: $0, versions: ProtocolVersion.supported, role: role, encoding: .binary, client: "loom") }) {
         case .welcome(_, _, let granted, _):
             decoder.encoding = .binary
             return granted
         case .error(_, let code, let message, _): throw DaemonReply(code: code, message: message)
-        default: throw DaemonReply(code: "proto_mismatch", message: "the daemon did not welcome us")
+        default: throw DaemonReply(code: .protoMismatch, message: "the daemon did not welcome us")
         }
     }
 
@@ -93,7 +93,7 @@ public final class DaemonConnection {
     /// those after it are kept for `receive`. An error without an id (a framing error) is the reply.
     public func request(_ make: (RequestID) -> Message) throws -> Message {
         let id = takeID()
-        guard send(make(id)) else { throw DaemonReply(code: "disconnected", message: "cannot write to the daemon: \(String(cString: strerror(errno)))") }
+        guard send(make(id)) else { throw DaemonReply(code: .disconnected, message: "cannot write to the daemon: \(String(cString: strerror(errno)))") }
         while true {
             let messages = try receive(blocking: true)
             if let index = messages.firstIndex(where: { $0.id == id || $0.id == nil && { if case .error = $0 { true } else { false } }($0) }) {
@@ -157,7 +157,7 @@ public final class DaemonConnection {
     /// whose own message ssh passed on; the connection lost (1) otherwise — the remote daemon
     /// gone when the proxy ended well (0).
     var lost: any Error {
-        guard let tunnel else { return DaemonReply(code: "disconnected", message: "lost the connection to loomd (it stopped or was killed)") }
+        guard let tunnel else { return DaemonReply(code: .disconnected, message: "lost the connection to loomd (it stopped or was killed)") }
         // ssh closed its output because it is ending; it is given a moment to.
         let deadline = ContinuousClock.now + .seconds(2)
         while tunnel.process.isRunning && ContinuousClock.now < deadline { usleep(5_000) }
@@ -165,9 +165,9 @@ public final class DaemonConnection {
         switch status {
         case 255?: return ConnectError(path: "\(tunnel.host) through ssh", reason: "ssh failed (exit status 255)")
         case 3?: return ConnectError(path: "\(tunnel.host) through ssh", reason: "no daemon answers at the remote socket (the remote loom's exit status 3)")
-        case 0?: return DaemonReply(code: "disconnected", message: "lost the connection to loomd on \(tunnel.host) (it stopped or was killed)")
-        case let status?: return DaemonReply(code: "disconnected", message: "lost the connection through ssh to \(tunnel.host) (ssh exit status \(status))")
-        case nil: return DaemonReply(code: "disconnected", message: "lost the connection through ssh to \(tunnel.host) (ssh still running)")
+        case 0?: return DaemonReply(code: .disconnected, message: "lost the connection to loomd on \(tunnel.host) (it stopped or was killed)")
+        case let status?: return DaemonReply(code: .disconnected, message: "lost the connection through ssh to \(tunnel.host) (ssh exit status \(status))")
+        case nil: return DaemonReply(code: .disconnected, message: "lost the connection through ssh to \(tunnel.host) (ssh still running)")
         }
     }
 }

@@ -15,7 +15,7 @@ enum Proxy {
                            pollfd(fd: inputOpen ? input : -1, events: Int16(POLLIN), revents: 0)]
             guard poll(&pollers, 2, -1) >= 0 else {
                 if errno == EINTR { continue }
-                throw DaemonReply(code: "proxy", message: "poll failed: \(String(cString: strerror(errno)))")
+                throw DaemonReply(code: .proxy, message: "poll failed: \(String(cString: strerror(errno)))")
             }
             if pollers[0].revents != 0 {
                 let count = read(socket, &buffer, buffer.count)
@@ -36,7 +36,7 @@ enum Proxy {
 
     private static func copy(_ bytes: ArraySlice<UInt8>, to descriptor: Int32, what: String) throws {
         guard writeAll(bytes, to: descriptor) else {
-            throw DaemonReply(code: "proxy", message: "cannot write to \(what): \(String(cString: strerror(errno)))")
+            throw DaemonReply(code: .proxy, message: "cannot write to \(what): \(String(cString: strerror(errno)))")
         }
     }
 }

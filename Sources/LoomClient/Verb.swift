@@ -70,7 +70,7 @@ public struct Invocation: Sendable {
         _ = try reply(to: connection.request(make))
         while true {
             for message in try connection.receive(blocking: true) {
-                if case .bye(let reason) = message { throw DaemonReply(code: "bye", message: reason) }
+                if case .bye(let reason) = message { throw DaemonReply(code: .bye, message: reason) }
                 each(try reply(to: message))
             }
         }

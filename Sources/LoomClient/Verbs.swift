@@ -57,7 +57,7 @@ extension Verb {
         run: { arguments, invocation in
             let path = try arguments.positionals("PATH")[0]
             guard case .value(_, let revision, let value) = try invocation.ask({ .get(id: $0, path: path) }) else { throw unexpected }
-            guard let value else { throw DaemonReply(code: "not_found", message: "nothing at \(path.isEmpty ? "the root" : path)") }
+            guard let value else { throw DaemonReply(code: .notFound, message: "nothing at \(path.isEmpty ? "the root" : path)") }
             invocation.output(invocation.json ? JSONWriter.string(["revision": .int(revision), "value": value]) : JSONWriter.string(value))
         })
 
@@ -203,7 +203,7 @@ func colorDepth(_ option: String?, environment: [String: String]) throws(UsageEr
     return depth
 }
 
-private let unexpected = DaemonReply(code: "proto_mismatch", message: "the daemon answered with an unexpected message")
+private let unexpected = DaemonReply(code: .protoMismatch, message: "the daemon answered with an unexpected message")
 
 /// `set` and `merge`: PATH and a JSON value from the command line, one request, the revision printed.
 private func writeValue(_ arguments: Arguments, _ invocation: Invocation, _ make: (RequestID, String, JSONValue) -> Message) throws {

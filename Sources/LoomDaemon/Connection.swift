@@ -85,52 +85,52 @@ final class Connection {
     /// the id could be read. Before the `hello`, nothing but a hello is understood, whatever
     /// was wrong with it: fatal, `hello_expected`.
     private func failed(_ error: WireError) {
-        guard role != nil else { return fail(code: "hello_expected", "the first message must be a hello (\(error.message))", id: error.id) }
+        guard role != nil else { return fail(code: .helloExpected, "the first message must be a hello (\(error.message))", id: error.id) }
         send(error.reply)
     }
 
     /// Sends a fatal error and closes once it is written.
-    func fail(code: String, _ message: String, id: RequestID? = nil) {
+    func fail(code: ErrorCode, _ message: String, id: RequestID? = nil) {
         send([.error(id: id, code: code, message: message, fatal: true)], thenClose: true)
     }
 
     private func handle(_ message: Message) {
         guard let role else { return handshake(message) }
-        if case .unknown(let type, let id) = message { return reply(error: WireError("unknown_type", "unknown request type '\(type)'"), id: id) }
+        if case .unknown(let type, let id) = message { return reply(error: WireError(.unknownType, "unknown request type '\(type)'"), id: id) }
         switch message {
         case .patch, .set, .merge, .get, .watch, .wait, .scenes, .stats, .trace, .snapshot:
             guard role == .control else {
                 let request = JSONCodec.json(message)["type"]?.stringValue ?? "do that"
-                return reply(error: WireError("forbidden", "\(role == .observer ? "an" : "a") \(role.rawValue) connection may not \(request) (that takes the control role)"), id: message.id)
+                return reply(error: WireError(.forbidden, "\(role == .observer ? "an" : "a") \(role.rawValue) connection may not \(request) (that takes the control role)"), id: message.id)
             }
             control(message)
         case .attach, .resize, .input, .ack, .detach:
             if case .input = message, role.rank < Role.viewer.rank {
-                return reply(error: WireError("forbidden", "an observer may not send input"), id: nil)
+                return reply(error: WireError(.forbidden, "an observer may not send input"), id: nil)
             }
             viewer(message)
         case .ping(let id):
             send(.pong(id: id))
         case .hello(let id, _, _, _, _):
-            reply(error: WireError("malformed_message", "hello was already received"), id: id)
+            reply(error: WireError(.malformedMessage, "hello was already received"), id: id)
         default:
-            reply(error: WireError("unknown_type", "'\(JSONCodec.json(message)["type"]?.stringValue ?? "?")' is not a request"), id: message.id)
+            reply(error: WireError(.unknownType, "'\(JSONCodec.json(message)["type"]?.stringValue ?? "?")' is not a request"), id: message.id)
         }
     }
 
     private func handshake(_ message: Message) {
         guard case .hello(let id, let versions, let wanted, let wantedEncoding, _) = message else {
-            return fail(code: "hello_expected", "the first message must be a hello")
+            return fail(code: .helloExpected, "the first message must be a hello")
         }
         guard versions.contains(ProtocolVersion.current) else {
-            return fail(code: "proto_mismatch", "this daemon speaks protocol \(ProtocolVersion.current); the client offered \(versions.lowerBound)…\(versions.upperBound)", id: id)
+            return fail(code: .protoMismatch, "this daemon speaks protocol \(ProtocolVersion.current); the client offered \(versions.lowerBound)…\(versions.upperBound)", id: id)
         }
         let role = wanted ?? granted
         guard role.rank <= granted.rank else {
-            return fail(code: "forbidden", "this user may be at most \(granted.rawValue), not \(role.rawValue)", id: id)
+            return fail(code: .forbidden, "this user may be at most \(granted.rawValue), not \(role.rawValue)", id: id)
         }
         self.role = role
         send(.welcome(id: id, version: ProtocolVersion.current, role: role, server: daemon.configuration.serverName))
-        encoding = wantedEncoding == "binary" ? .binary : .json
+        encoding = wantedEncoding
     }
 }

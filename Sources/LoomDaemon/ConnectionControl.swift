@@ -28,7 +28,7 @@ extension Connection {
                 send(.value(id: id, revision: store.revision, value: store.value(at: try JSONPointer(path))))
             case .watch(let id, let paths):
                 guard watches.count + paths.count <= Self.maximumWatches else {
-                    return reply(error: WireError("limit_exceeded", "a connection watches at most \(Self.maximumWatches) paths (\(watches.count) now)"), id: id)
+                    return reply(error: WireError(.limitExceeded, "a connection watches at most \(Self.maximumWatches) paths (\(watches.count) now)"), id: id)
                 }
                 let pointers = try paths.map { path throws(DocumentError) in try JSONPointer(path) }
                 for pointer in pointers {
@@ -41,7 +41,7 @@ extension Connection {
                 // A revision not reached yet may never be: waiting for it would hold the request
                 // (and whatever it keeps) for as long as nobody writes.
                 guard revision <= store.revision else {
-                    return reply(error: WireError("no_such_revision", "revision \(revision) is not reached (the store is at \(store.revision))"), id: id)
+                    return reply(error: WireError(.noSuchRevision, "revision \(revision) is not reached (the store is at \(store.revision))"), id: id)
                 }
                 acknowledgeWhenDurable(id, revision)
             case .scenes(let id):
@@ -49,7 +49,7 @@ extension Connection {
             case .stats(let id):
                 send(.statsReport(id: id, stats: daemon.statistics()))
             case .trace(let id, let scene):
-                if let scene, !daemon.sceneNames.contains(scene) { return reply(error: WireError("no_such_scene", "no scene '\(scene)'"), id: id) }
+                if let scene, !daemon.sceneNames.contains(scene) { return reply(error: WireError(.noSuchScene, "no scene '\(scene)'"), id: id) }
                 traced.insert(scene)
                 daemon.tracingChanged()
                 send(.ok(id: id, revision: nil))
@@ -57,14 +57,14 @@ extension Connection {
                 let size: Size
                 do { size = try daemon.screenSize(width, height) } catch { return reply(error: error, id: id) }
                 guard let text = daemon.snapshot(scene: scene, size: size, markup: markup) else {
-                    return reply(error: WireError("no_such_scene", "no scene '\(scene)'"), id: id)
+                    return reply(error: WireError(.noSuchScene, "no scene '\(scene)'"), id: id)
                 }
                 send(.snapshotText(id: id, text: text))
             default:
                 break
             }
         } catch {
-            reply(error: WireError(error.code.rawValue, error.message + (error.path.map { " (path \($0.isEmpty ? "\"\"" : $0))" } ?? "")), id: message.id)
+            reply(error: WireError(ErrorCode(error.code), error.message + (error.path.map { " (path \($0.isEmpty ? "\"\"" : $0))" } ?? "")), id: message.id)
         }
     }
 

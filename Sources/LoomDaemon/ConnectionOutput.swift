@@ -136,7 +136,7 @@ extension Connection {
         var hint = "ask for less", id = message.id
         if case .value = message { hint = "get a narrower path (one of its members)" }
         if case .changed(let watch, _, let path, _) = message { (hint, id) = ("the change at \(path) is not sent; watch narrower paths", watch) }
-        return .error(id: id, code: "limit_exceeded", message: "a reply of \(size) is over the \(maximumMessageBytes) bytes one message may hold: \(hint)", fatal: false)
+        return .error(id: id, code: .limitExceeded, message: "a reply of \(size) is over the \(maximumMessageBytes) bytes one message may hold: \(hint)", fatal: false)
     }
 
     /// The document value a message carries.

@@ -26,7 +26,7 @@ struct ConnectionCounts {
     mutating func admit(_ uid: UInt32?, quota: ConnectionQuota) throws(WireError) -> UInt32? {
         guard let uid, !quota.exempt.contains(uid) else { return nil }
         guard open[uid, default: 0] < quota.perUser else {
-            throw WireError("too_many_connections", "user \(uid) has \(quota.perUser) connections open, the most one user may have")
+            throw WireError(.tooManyConnections, "user \(uid) has \(quota.perUser) connections open, the most one user may have")
         }
         open[uid, default: 0] += 1
         return uid

@@ -10,11 +10,11 @@ extension Connection {
     func viewer(_ message: Message) {
         switch message {
         case .attach(let id, let scene, let width, let height, let highlight):
-            guard session == nil else { return reply(error: WireError("malformed_message", "already attached; detach first"), id: id) }
+            guard session == nil else { return reply(error: WireError(.malformedMessage, "already attached; detach first"), id: id) }
             let size: Size
             do { size = try daemon.screenSize(width, height) } catch { return reply(error: error, id: id) }
             guard let session = daemon.attach(self, to: scene, size: size) else {
-                return reply(error: WireError("no_such_scene", "no scene '\(scene)'"), id: id)
+                return reply(error: WireError(.noSuchScene, "no scene '\(scene)'"), id: id)
             }
             session.highlights = highlight
             self.session = session
@@ -32,7 +32,7 @@ extension Connection {
             daemon.needFrame(for: session.scene)
         case .input(let event):
             guard let session else { return reply(error: Self.notAttached, id: nil) }
-            guard let key = Key(event) else { return reply(error: WireError("malformed_message", "unknown key '\(event.key)'"), id: nil) }
+            guard let key = Key(event) else { return reply(error: WireError(.malformedMessage, "unknown key '\(event.key)'"), id: nil) }
             if session.scene.renderer.handle(key, in: session.viewport) { daemon.needFrame(for: session.scene) }
         case .ack(let sequence):
             guard let session else { return reply(error: Self.notAttached, id: nil) }
@@ -44,5 +44,5 @@ extension Connection {
         }
     }
 
-    private static let notAttached = WireError("not_attached", "attach to a scene first")
+    private static let notAttached = WireError(.notAttached, "attach to a scene first")
 }

@@ -92,7 +92,7 @@ public final class Daemon {
     func screenSize(_ width: Int, _ height: Int) throws(WireError) -> Size {
         let side = WireLimits.default.maximumScreen, cells = configuration.maximumScreenCells
         guard (1...side).contains(width), (1...side).contains(height), width * height <= cells else {
-            throw WireError("limit_exceeded", "a screen of \(width)x\(height): each side must be 1…\(side) and the area at most \(cells) cells")
+            throw WireError(.limitExceeded, "a screen of \(width)x\(height): each side must be 1…\(side) and the area at most \(cells) cells")
         }
         return Size(width: width, height: height)
     }

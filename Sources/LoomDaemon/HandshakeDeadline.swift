@@ -34,7 +34,7 @@ final class HandshakeDeadline {
         let expired = waiting.prefix { now - $0.since >= timeout }
         waiting.removeFirst(expired.count)
         for (connection, _) in expired {
-            connection.fail(code: "hello_expected", "no hello within \(timeout) ms of connecting")
+            connection.fail(code: .helloExpected, "no hello within \(timeout) ms of connecting")
         }
         if waiting.isEmpty { timer.stop() }
     }

@@ -5,22 +5,22 @@ extension Key {
     /// The key an `input` message names (Protocol/README.md, "input"); nil for a name it does not know.
     init?(_ event: InputEvent) {
         let key: Key? = switch event.key {
-        case "up": .up
-        case "down": .down
-        case "left": .left
-        case "right": .right
-        case "tab": .tab
-        case "backtab": .backTab
-        case "enter": .enter
-        case "space": .space
-        case "escape": .escape
-        case "backspace": .backspace
-        case "pageup": .pageUp
-        case "pagedown": .pageDown
-        case "home": .home
-        case "end": .end
-        case "char": event.text.flatMap(\.first).map(Key.character)
-        case "wheel": .wheel(lines: event.lines ?? 0, row: event.row ?? 0, column: event.column ?? 0)
+        case .up: .up
+        case .down: .down
+        case .left: .left
+        case .right: .right
+        case .tab: .tab
+        case .backTab: .backTab
+        case .enter: .enter
+        case .space: .space
+        case .escape: .escape
+        case .backspace: .backspace
+        case .pageUp: .pageUp
+        case .pageDown: .pageDown
+        case .home: .home
+        case .end: .end
+        case .character: event.text.flatMap(\.first).map(Key.character)
+        case .wheel: .wheel(lines: event.lines ?? 0, row: event.row ?? 0, column: event.column ?? 0)
         default: nil
         }
         guard let key else { return nil }

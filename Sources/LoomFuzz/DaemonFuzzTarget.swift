@@ -124,7 +124,7 @@ final class FuzzClient {
         guard let address = UnixSocketAddress(socket), address.connect(descriptor) == 0 else { failFuzzing("cannot connect to the daemon") }
         self.encoding = encoding
         decoder = MessageDecoder(encoding: .json)
-        write(JSONCodec.line(.hello(id: 0, versions: 1...1, role: role, encoding: encoding.rawValue, client: "loom-fuzz")))
+        write(JSONCodec.line(.hello(id: 0, versions: 1...1, role: role, encoding: encoding, client: "loom-fuzz")))
         guard case .welcome? = receive() else { failFuzzing("no welcome (\(silence))") }
         decoder.encoding = encoding
     }

@@ -47,25 +47,25 @@ public struct InputDecoder {
         let first = bytes[bytes.startIndex]
         switch first {
         case 0x1B:
-            guard bytes.count > 1 else { return (.event(InputEvent(key: "escape")), 1) }
+            guard bytes.count > 1 else { return (.event(InputEvent(key: .escape)), 1) }
             let second = bytes[bytes.startIndex + 1]
             if second == UInt8(ascii: "[") { return csi(bytes) }
             if second == UInt8(ascii: "O") {
                 guard bytes.count > 2 else { return nil }
                 return (Self.finalKeys[bytes[bytes.startIndex + 2]].map { .event(InputEvent(key: $0)) }, 3)
             }
-            return (.event(InputEvent(key: "escape")), 1)
+            return (.event(InputEvent(key: .escape)), 1)
         case 0x03: return (.quit, 1)
-        case 0x09: return (.event(InputEvent(key: "tab")), 1)
-        case 0x0D, 0x0A: return (.event(InputEvent(key: "enter")), 1)
-        case 0x7F, 0x08: return (.event(InputEvent(key: "backspace")), 1)
-        case 0x20: return (.event(InputEvent(key: "space")), 1)
+        case 0x09: return (.event(InputEvent(key: .tab)), 1)
+        case 0x0D, 0x0A: return (.event(InputEvent(key: .enter)), 1)
+        case 0x7F, 0x08: return (.event(InputEvent(key: .backspace)), 1)
+        case 0x20: return (.event(InputEvent(key: .space)), 1)
         case 0..<0x20: return (nil, 1)
         default:
             let length = first < 0xC0 ? 1 : first < 0xE0 ? 2 : first < 0xF0 ? 3 : 4
             guard bytes.count >= length else { return nil }
             let text = String(decoding: bytes.prefix(length), as: UTF8.self)
-            return (text == "\u{FFFD}" ? nil : .event(InputEvent(key: "char", text: text)), length)
+            return (text == "\u{FFFD}" ? nil : .event(InputEvent(key: .character, text: text)), length)
         }
     }
 
@@ -82,18 +82,18 @@ public struct InputDecoder {
             let fields = parameters.dropFirst().split(separator: ";").compactMap { Int($0) }
             guard fields.count == 3, fields[0] & ~0b0001_1100 == 64 || fields[0] & ~0b0001_1100 == 65 else { return (nil, length) }
             let lines = fields[0] & 1 == 0 ? -3 : 3
-            return (.event(InputEvent(key: "wheel", lines: lines, row: fields[2] - 1, column: fields[1] - 1)), length)
+            return (.event(InputEvent(key: .wheel, lines: lines, row: fields[2] - 1, column: fields[1] - 1)), length)
         }
         if final == UInt8(ascii: "~") {
-            let keys = ["1": "home", "7": "home", "4": "end", "8": "end", "5": "pageup", "6": "pagedown"]
+            let keys: [String: InputKey] = ["1": .home, "7": .home, "4": .end, "8": .end, "5": .pageUp, "6": .pageDown]
             return (keys[parameters.split(separator: ";").first.map(String.init) ?? ""].map { .event(InputEvent(key: $0)) }, length)
         }
         return (Self.finalKeys[final].map { .event(InputEvent(key: $0)) }, length)
     }
 
-    private static let finalKeys: [UInt8: String] = [
-        UInt8(ascii: "A"): "up", UInt8(ascii: "B"): "down", UInt8(ascii: "C"): "right", UInt8(ascii: "D"): "left",
-        UInt8(ascii: "H"): "home", UInt8(ascii: "F"): "end", UInt8(ascii: "Z"): "backtab",
+    private static let finalKeys: [UInt8: InputKey] = [
+        UInt8(ascii: "A"): .up, UInt8(ascii: "B"): .down, UInt8(ascii: "C"): .right, UInt8(ascii: "D"): .left,
+        UInt8(ascii: "H"): .home, UInt8(ascii: "F"): .end, UInt8(ascii: "Z"): .backTab,
     ]
 
     /// `--detach-keys`: comma-separated keys, each `ctrl-X` or one character; default `ctrl-]`.

@@ -26,46 +26,9 @@ public enum BinaryCodec {
         writer.insertUnsigned(UInt64(writer.bytes.count - start), at: start)
     }
 
+    /// The message's tag (`MessageKind`); 0 for a type this version does not know.
     static func tag(_ message: Message) -> UInt64 {
-        switch message {
-        case .hello: 1
-        case .welcome: 2
-        case .patch: 3
-        case .set: 4
-        case .merge: 5
-        case .get: 6
-        case .watch: 7
-        case .wait: 8
-        case .scenes: 9
-        case .stats: 10
-        case .trace: 11
-        case .snapshot: 12
-        case .ping: 13
-        case .attach: 14
-        case .resize: 15
-        case .input: 16
-        case .ack: 17
-        case .detach: 18
-        case .ok: 19
-        case .value: 20
-        case .sceneList: 21
-        case .statsReport: 22
-        case .snapshotText: 23
-        case .pong: 24
-        case .error: 25
-        case .changed: 26
-        case .evaluation: 27
-        case .style: 28
-        case .grid(.line): 29
-        case .grid(.scroll): 30
-        case .cursor: 31
-        case .keyframe: 32
-        case .highlight: 33
-        case .flush: 34
-        case .bye: 35
-        case .dropped: 36
-        case .unknown: 0
-        }
+        message.kind?.tag ?? 0
     }
 
     private static func write(_ message: Message, into out: inout Writer) {
@@ -76,7 +39,7 @@ public enum BinaryCodec {
             out.unsigned(UInt64(versions.lowerBound))
             out.unsigned(UInt64(versions.upperBound))
             out.optional(role?.rawValue) { $0.string($1) }
-            out.string(encoding)
+            out.string(encoding.rawValue)
             out.optional(client) { $0.string($1) }
         case .welcome(let id, let version, let role, let server):
             out.id(id)
@@ -120,7 +83,7 @@ public enum BinaryCodec {
             out.unsigned(UInt64(width))
             out.unsigned(UInt64(height))
         case .input(let event):
-            out.string(event.key)
+            out.string(event.key.rawValue)
             out.optional(event.text) { $0.string($1) }
             out.optional(event.lines) { $0.signed(Int64($1)) }
             out.optional(event.row) { $0.unsigned(UInt64($1)) }
@@ -145,7 +108,7 @@ public enum BinaryCodec {
             out.string(text)
         case .error(let id, let code, let text, let fatal):
             out.optional(id) { $0.id($1) }
-            out.string(code)
+            out.string(code.rawValue)
             out.string(text)
             out.bool(fatal)
         case .changed(let watch, let revision, let path, let value):
@@ -195,8 +158,8 @@ public enum BinaryCodec {
 
     // MARK: - Decoding
 
-    /// Tags of the messages whose first member is a request id.
-    private static let identifiedTags: Set<UInt64> = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 18, 19, 20, 21, 22, 23, 24]
+    /// The messages whose first member is a request id (`MessageSchema.isIdentified`).
+    private static let identified = Set(MessageKind.allCases.filter(\.schema.isIdentified))
 
     /// Decodes a payload (a frame without its length). An error past a readable request id
     /// names that id.
@@ -204,7 +167,7 @@ public enum BinaryCodec {
         var input = Reader(bytes: payload, limits: limits)
         let tag = try input.unsigned()
         var peek = input
-        let id = identifiedTags.contains(tag) ? try? peek.id() : nil
+        let id = MessageKind(tag: tag).map(identified.contains) == true ? try? peek.id() : nil
         do {
             return try decode(tag: tag, &input, limits: limits)
         } catch {
@@ -213,64 +176,65 @@ public enum BinaryCodec {
     }
 
     private static func decode(tag: UInt64, _ input: inout Reader, limits: WireLimits) throws(WireError) -> Message {
-        switch tag {
-        case 1:
+        // Every request type a later version adds has its id first, so the daemon can name it.
+        guard let kind = MessageKind(tag: tag) else { return .unknown(type: "tag \(tag)", id: try? input.id()) }
+        switch kind {
+        case .hello:
             let id = try input.id()
             let lowest = try input.natural(), highest = try input.natural()
             guard lowest <= highest else { throw .malformed("'versions' must be [lowest, highest]") }
             let role = try input.optional { input throws(WireError) in try input.string() }
             guard role == nil || Role(rawValue: role!) != nil else { throw .malformed("unknown role") }
-            let encoding = try input.string()
-            guard encoding == "json" || encoding == "binary" else { throw .malformed("'encoding' must be json or binary") }
+            guard let encoding = Encoding(rawValue: try input.string()) else { throw .malformed("'encoding' must be json or binary") }
             return .hello(id: id, versions: lowest...highest, role: role.flatMap(Role.init), encoding: encoding,
                           client: try input.optional { input throws(WireError) in try input.string() })
-        case 2:
+        case .welcome:
             let id = try input.id(), version = try input.natural()
             guard let role = Role(rawValue: try input.string()) else { throw .malformed("unknown role") }
             return .welcome(id: id, version: version, role: role, server: try input.string())
-        case 3: return .patch(id: try input.id(), patch: try input.json())
-        case 4: return .set(id: try input.id(), path: try input.string(), value: try input.json())
-        case 5: return .merge(id: try input.id(), path: try input.string(), value: try input.json())
-        case 6: return .get(id: try input.id(), path: try input.string())
-        case 7: return .watch(id: try input.id(), paths: try input.list { input throws(WireError) in try input.string() })
-        case 8: return .wait(id: try input.id(), revision: try input.count())
-        case 9: return .scenes(id: try input.id())
-        case 10: return .stats(id: try input.id())
-        case 11: return .trace(id: try input.id(), scene: try input.optional { input throws(WireError) in try input.string() })
-        case 12:
+        case .patch: return .patch(id: try input.id(), patch: try input.json())
+        case .set: return .set(id: try input.id(), path: try input.string(), value: try input.json())
+        case .merge: return .merge(id: try input.id(), path: try input.string(), value: try input.json())
+        case .get: return .get(id: try input.id(), path: try input.string())
+        case .watch: return .watch(id: try input.id(), paths: try input.list { input throws(WireError) in try input.string() })
+        case .wait: return .wait(id: try input.id(), revision: try input.count())
+        case .scenes: return .scenes(id: try input.id())
+        case .stats: return .stats(id: try input.id())
+        case .trace: return .trace(id: try input.id(), scene: try input.optional { input throws(WireError) in try input.string() })
+        case .snapshot:
             let id = try input.id(), scene = try input.string(), size = try input.screen()
             return .snapshot(id: id, scene: scene, width: size.width, height: size.height, markup: try input.bool())
-        case 13: return .ping(id: try input.id())
-        case 14:
+        case .ping: return .ping(id: try input.id())
+        case .attach:
             let id = try input.id(), scene = try input.string(), size = try input.screen()
             return .attach(id: id, scene: scene, width: size.width, height: size.height, highlight: input.atEnd ? false : try input.bool())
-        case 15:
+        case .resize:
             let size = try input.screen()
             return .resize(width: size.width, height: size.height)
-        case 16:
-            return .input(InputEvent(key: try input.string(), text: try limits.inputText(input.optional { input throws(WireError) in try input.string() }),
+        case .input:
+            return .input(InputEvent(key: InputKey(rawValue: try input.string()), text: try limits.inputText(input.optional { input throws(WireError) in try input.string() }),
                                      lines: try input.optional { input throws(WireError) in try input.signedSmall() },
                                      row: try input.optional { input throws(WireError) in try input.natural() },
                                      column: try input.optional { input throws(WireError) in try input.natural() }))
-        case 17: return .ack(sequence: try input.count())
-        case 18: return .detach(id: try input.id())
-        case 19: return .ok(id: try input.id(), revision: try input.optional { input throws(WireError) in try input.count() })
-        case 20:
+        case .ack: return .ack(sequence: try input.count())
+        case .detach: return .detach(id: try input.id())
+        case .ok: return .ok(id: try input.id(), revision: try input.optional { input throws(WireError) in try input.count() })
+        case .value:
             return .value(id: try input.id(), revision: try input.count(), value: try input.optional { input throws(WireError) in try input.json() })
-        case 21: return .sceneList(id: try input.id(), scenes: try input.list { input throws(WireError) in try input.string() })
-        case 22: return .statsReport(id: try input.id(), stats: try input.json())
-        case 23: return .snapshotText(id: try input.id(), text: try input.string())
-        case 24: return .pong(id: try input.id())
-        case 25:
-            return .error(id: try input.optional { input throws(WireError) in try input.id() }, code: try input.string(),
+        case .sceneList: return .sceneList(id: try input.id(), scenes: try input.list { input throws(WireError) in try input.string() })
+        case .statsReport: return .statsReport(id: try input.id(), stats: try input.json())
+        case .snapshotText: return .snapshotText(id: try input.id(), text: try input.string())
+        case .pong: return .pong(id: try input.id())
+        case .error:
+            return .error(id: try input.optional { input throws(WireError) in try input.id() }, code: ErrorCode(rawValue: try input.string()),
                           message: try input.string(), fatal: try input.bool())
-        case 26:
+        case .changed:
             return .changed(watch: try input.id(), revision: try input.count(), path: try input.string(),
                             value: try input.optional { input throws(WireError) in try input.json() })
-        case 27:
+        case .evaluation:
             return .evaluation(scene: try input.string(), view: try input.string(), node: try input.count(),
                                causes: try input.list { input throws(WireError) in try input.string() })
-        case 28:
+        case .style:
             let id = StyleID(rawValue: UInt32(try input.natural()))
             let foreground = try input.optional { input throws(WireError) in try input.color() }
             let background = try input.optional { input throws(WireError) in try input.color() }
@@ -278,7 +242,7 @@ public enum BinaryCodec {
             let known: TextStyle = [.bold, .italic, .underline, .strikethrough, .dim, .inverse]
             let attributes = TextStyle(rawValue: UInt8(truncatingIfNeeded: try input.natural())).intersection(known)
             return .style(id: id, style: Style(foreground: foreground, background: background, attributes: attributes))
-        case 29:
+        case .line:
             let row = try input.natural(), column = try input.natural()
             let runs = try input.list { input throws(WireError) -> CellRun in
                 let flags = try input.byte()
@@ -288,22 +252,20 @@ public enum BinaryCodec {
                 return CellRun(text, style: style, repeatCount: repeatCount)
             }
             return .grid(.line(row: row, column: column, runs: runs))
-        case 30:
+        case .gridScroll:
             return .grid(try limits.scrolledRectangle(top: input.natural(), bottom: input.natural(), left: input.natural(), right: input.natural(),
                                                       rows: input.signedSmall()))
-        case 31: return .cursor(row: try input.natural(), column: try input.natural(), visible: try input.bool())
-        case 32:
+        case .cursor: return .cursor(row: try input.natural(), column: try input.natural(), visible: try input.bool())
+        case .keyframe:
             let size = try input.screen()
             return .keyframe(width: size.width, height: size.height)
-        case 33:
+        case .highlight:
             return .highlight(rects: try input.list { input throws(WireError) in
                 GridRect(column: try input.natural(), row: try input.natural(), width: try input.natural(), height: try input.natural())
             })
-        case 34: return .flush(sequence: try input.count())
-        case 35: return .bye(reason: try input.string())
-        case 36: return .dropped(stream: try input.string(), count: try input.count())
-        // Every request type a later version adds has its id first, so the daemon can name it.
-        default: return .unknown(type: "tag \(tag)", id: try? input.id())
+        case .flush: return .flush(sequence: try input.count())
+        case .bye: return .bye(reason: try input.string())
+        case .dropped: return .dropped(stream: try input.string(), count: try input.count())
         }
     }
 
@@ -464,7 +426,7 @@ public enum BinaryCodec {
 
         mutating func string() throws(WireError) -> String {
             let raw = try self.raw()
-            guard let text = String(validating: raw, as: UTF8.self) else { throw WireError("invalid_utf8", "a string is not UTF-8") }
+            guard let text = String(validating: raw, as: UTF8.self) else { throw WireError(.invalidUTF8, "a string is not UTF-8") }
             return text
         }
 
@@ -473,7 +435,7 @@ public enum BinaryCodec {
             do {
                 return try JSONParser.parse(Array(raw), limits: limits.json)
             } catch {
-                throw error.isLimit ? WireError("limit_exceeded", error.description) : WireError("invalid_json", error.description)
+                throw error.isLimit ? WireError(.limitExceeded, error.description) : WireError(.invalidJSON, error.description)
             }
         }
 

@@ -22,7 +22,7 @@ public enum JSONCodec {
             value = try JSONParser.parse(line, limits: json)
         } catch {
             let wire = error.isDuplicateKey ? .malformed(error.description)
-                : error.isLimit ? WireError("limit_exceeded", error.description) : WireError("invalid_json", error.description)
+                : error.isLimit ? WireError(.limitExceeded, error.description) : WireError(.invalidJSON, error.description)
             throw wire.about(error.membersBefore.flatMap { try? Fields(object: $0).id() })
         }
         return try decode(value, limits: limits)
@@ -40,7 +40,7 @@ public enum JSONCodec {
         case .hello(_, let versions, let role, let encoding, let client):
             put("versions", [int(versions.lowerBound), int(versions.upperBound)])
             put("role", role.map { .string($0.rawValue) })
-            put("encoding", .string(encoding))
+            put("encoding", .string(encoding.rawValue))
             put("client", client.map(JSONValue.string))
         case .welcome(_, let version, let role, let server):
             put("version", int(version))
@@ -69,7 +69,7 @@ public enum JSONCodec {
             put("width", int(width))
             put("height", int(height))
         case .input(let event):
-            put("key", .string(event.key))
+            put("key", .string(event.key.rawValue))
             put("text", event.text.map(JSONValue.string))
             put("lines", event.lines.map(int))
             put("row", event.row.map(int))
@@ -83,7 +83,7 @@ public enum JSONCodec {
         case .statsReport(_, let stats): put("stats", stats)
         case .snapshotText(_, let text): put("text", .string(text))
         case .error(_, let code, let text, let fatal):
-            put("code", .string(code))
+            put("code", .string(code.rawValue))
             put("message", .string(text))
             put("fatal", .bool(fatal))
         case .changed(let watch, let revision, let path, let value):
@@ -132,45 +132,8 @@ public enum JSONCodec {
     }
 
     static func typeName(_ message: Message) -> String {
-        switch message {
-        case .hello: "hello"
-        case .welcome: "welcome"
-        case .patch: "patch"
-        case .set: "set"
-        case .merge: "merge"
-        case .get: "get"
-        case .watch: "watch"
-        case .wait: "wait"
-        case .scenes: "scenes"
-        case .stats: "stats"
-        case .trace: "trace"
-        case .snapshot: "snapshot"
-        case .ping: "ping"
-        case .attach: "attach"
-        case .resize: "resize"
-        case .input: "input"
-        case .ack: "ack"
-        case .detach: "detach"
-        case .ok: "ok"
-        case .value: "value"
-        case .sceneList: "scene_list"
-        case .statsReport: "stats_report"
-        case .snapshotText: "snapshot_text"
-        case .pong: "pong"
-        case .error: "error"
-        case .changed: "changed"
-        case .evaluation: "evaluation"
-        case .style: "style"
-        case .grid(.line): "line"
-        case .grid(.scroll): "grid_scroll"
-        case .cursor: "cursor"
-        case .keyframe: "keyframe"
-        case .highlight: "highlight"
-        case .flush: "flush"
-        case .bye: "bye"
-        case .dropped: "dropped"
-        case .unknown(let type, _): type
-        }
+        if case .unknown(let type, _) = message { return type }
+        return message.kind?.schema.type ?? ""
     }
 
     static func colorJSON(_ color: Color) -> JSONValue {
@@ -198,61 +161,63 @@ public enum JSONCodec {
     private static func decode(_ fields: Fields, limits: WireLimits) throws(WireError) -> Message {
         let object = fields.object
         let type = try fields.string("type")
-        switch type {
-        case "hello":
+        guard let kind = MessageKind(type: type) else { return .unknown(type: type, id: try? fields.id()) }
+        switch kind {
+        case .hello:
             let versions = try fields.intArray("versions")
             guard versions.count == 2, versions[0] <= versions[1] else { throw .malformed("'versions' must be [lowest, highest]") }
             let role = try fields.optionalString("role").map { name throws(WireError) -> Role in
                 guard let role = Role(rawValue: name) else { throw .malformed("unknown role '\(name)'") }
                 return role
             }
-            let encoding = try fields.optionalString("encoding") ?? "json"
-            guard encoding == "json" || encoding == "binary" else { throw .malformed("'encoding' must be \"json\" or \"binary\"") }
+            guard let encoding = Encoding(rawValue: try fields.optionalString("encoding") ?? "json") else {
+                throw .malformed("'encoding' must be \"json\" or \"binary\"")
+            }
             return .hello(id: try fields.id(), versions: versions[0]...versions[1], role: role, encoding: encoding, client: try fields.optionalString("client"))
-        case "welcome":
+        case .welcome:
             guard let role = Role(rawValue: try fields.string("role")) else { throw .malformed("unknown role") }
             return .welcome(id: try fields.id(), version: try fields.int("version"), role: role, server: try fields.string("server"))
-        case "patch": return .patch(id: try fields.id(), patch: try fields.value("patch"))
-        case "set": return .set(id: try fields.id(), path: try fields.string("path"), value: try fields.value("value"))
-        case "merge": return .merge(id: try fields.id(), path: try fields.string("path"), value: try fields.value("value"))
-        case "get": return .get(id: try fields.id(), path: try fields.string("path"))
-        case "watch": return .watch(id: try fields.id(), paths: try fields.stringArray("paths"))
-        case "wait": return .wait(id: try fields.id(), revision: try fields.count("revision"))
-        case "scenes": return .scenes(id: try fields.id())
-        case "stats": return .stats(id: try fields.id())
-        case "trace": return .trace(id: try fields.id(), scene: try fields.optionalString("scene"))
-        case "snapshot":
+        case .patch: return .patch(id: try fields.id(), patch: try fields.value("patch"))
+        case .set: return .set(id: try fields.id(), path: try fields.string("path"), value: try fields.value("value"))
+        case .merge: return .merge(id: try fields.id(), path: try fields.string("path"), value: try fields.value("value"))
+        case .get: return .get(id: try fields.id(), path: try fields.string("path"))
+        case .watch: return .watch(id: try fields.id(), paths: try fields.stringArray("paths"))
+        case .wait: return .wait(id: try fields.id(), revision: try fields.count("revision"))
+        case .scenes: return .scenes(id: try fields.id())
+        case .stats: return .stats(id: try fields.id())
+        case .trace: return .trace(id: try fields.id(), scene: try fields.optionalString("scene"))
+        case .snapshot:
             let id = try fields.id(), scene = try fields.string("scene"), size = try fields.screen(limits)
             return .snapshot(id: id, scene: scene, width: size.width, height: size.height,
                              markup: try fields.optionalBool("markup") ?? false)
-        case "ping": return .ping(id: try fields.id())
-        case "attach":
+        case .ping: return .ping(id: try fields.id())
+        case .attach:
             let id = try fields.id(), scene = try fields.string("scene"), size = try fields.screen(limits)
             return .attach(id: id, scene: scene, width: size.width, height: size.height,
                            highlight: try fields.optionalBool("highlight") ?? false)
-        case "resize":
+        case .resize:
             let size = try fields.screen(limits)
             return .resize(width: size.width, height: size.height)
-        case "input":
-            return .input(InputEvent(key: try fields.string("key"), text: try limits.inputText(fields.optionalString("text")), lines: try fields.optionalInt("lines"),
+        case .input:
+            return .input(InputEvent(key: InputKey(rawValue: try fields.string("key")), text: try limits.inputText(fields.optionalString("text")), lines: try fields.optionalInt("lines"),
                                      row: try fields.optionalNatural("row"), column: try fields.optionalNatural("col")))
-        case "ack": return .ack(sequence: try fields.count("seq"))
-        case "detach": return .detach(id: try fields.id())
-        case "ok": return .ok(id: try fields.id(), revision: try fields.optionalCount("revision"))
-        case "value": return .value(id: try fields.id(), revision: try fields.count("revision"), value: object["value"])
-        case "scene_list": return .sceneList(id: try fields.id(), scenes: try fields.stringArray("scenes"))
-        case "stats_report": return .statsReport(id: try fields.id(), stats: try fields.value("stats"))
-        case "snapshot_text": return .snapshotText(id: try fields.id(), text: try fields.string("text"))
-        case "pong": return .pong(id: try fields.id())
-        case "error":
-            return .error(id: try fields.optionalID(), code: try fields.string("code"), message: try fields.string("message"),
+        case .ack: return .ack(sequence: try fields.count("seq"))
+        case .detach: return .detach(id: try fields.id())
+        case .ok: return .ok(id: try fields.id(), revision: try fields.optionalCount("revision"))
+        case .value: return .value(id: try fields.id(), revision: try fields.count("revision"), value: object["value"])
+        case .sceneList: return .sceneList(id: try fields.id(), scenes: try fields.stringArray("scenes"))
+        case .statsReport: return .statsReport(id: try fields.id(), stats: try fields.value("stats"))
+        case .snapshotText: return .snapshotText(id: try fields.id(), text: try fields.string("text"))
+        case .pong: return .pong(id: try fields.id())
+        case .error:
+            return .error(id: try fields.optionalID(), code: ErrorCode(rawValue: try fields.string("code")), message: try fields.string("message"),
                           fatal: try fields.optionalBool("fatal") ?? false)
-        case "changed":
+        case .changed:
             return .changed(watch: try fields.id("watch"), revision: try fields.count("revision"), path: try fields.string("path"), value: object["value"])
-        case "evaluation":
+        case .evaluation:
             return .evaluation(scene: try fields.string("scene"), view: try fields.string("view"), node: try fields.count("node"),
                                causes: try fields.stringArray("causes"))
-        case "style":
+        case .style:
             var style = Style()
             style.foreground = try object["fg"].map(color)
             style.background = try object["bg"].map(color)
@@ -261,7 +226,7 @@ public enum JSONCodec {
                 style.attributes.insert(attribute)
             }
             return .style(id: StyleID(rawValue: UInt32(try fields.int("id"))), style: style)
-        case "line":
+        case .line:
             guard case .array(let cells)? = object["cells"] else { throw .malformed("'cells' must be an array") }
             var runs: [CellRun] = []
             for cell in cells {
@@ -274,14 +239,14 @@ public enum JSONCodec {
                 runs.append(CellRun(limits.cellText(text), style: style, repeatCount: repeatCount))
             }
             return .grid(.line(row: try fields.int("row"), column: try fields.int("col"), runs: runs))
-        case "grid_scroll":
+        case .gridScroll:
             return .grid(try limits.scrolledRectangle(top: fields.int("top"), bottom: fields.int("bottom"), left: fields.int("left"), right: fields.int("right"),
                                                       rows: fields.signedInt("rows")))
-        case "cursor": return .cursor(row: try fields.int("row"), column: try fields.int("col"), visible: try fields.optionalBool("visible") ?? true)
-        case "keyframe":
+        case .cursor: return .cursor(row: try fields.int("row"), column: try fields.int("col"), visible: try fields.optionalBool("visible") ?? true)
+        case .keyframe:
             let size = try fields.screen(limits)
             return .keyframe(width: size.width, height: size.height)
-        case "highlight":
+        case .highlight:
             guard case .array(let items)? = object["rects"] else { throw .malformed("'rects' must be an array") }
             var rects: [GridRect] = []
             for item in items {
@@ -290,10 +255,9 @@ public enum JSONCodec {
                 rects.append(GridRect(column: values[0], row: values[1], width: values[2], height: values[3]))
             }
             return .highlight(rects: rects)
-        case "flush": return .flush(sequence: try fields.count("seq"))
-        case "bye": return .bye(reason: try fields.optionalString("reason") ?? "")
-        case "dropped": return .dropped(stream: try fields.string("stream"), count: try fields.count("count"))
-        default: return .unknown(type: type, id: try? fields.id())
+        case .flush: return .flush(sequence: try fields.count("seq"))
+        case .bye: return .bye(reason: try fields.optionalString("reason") ?? "")
+        case .dropped: return .dropped(stream: try fields.string("stream"), count: try fields.count("count"))
         }
     }
 
@@ -392,8 +356,8 @@ public enum JSONCodec {
         }
 
         func id(_ key: String = "id") throws(WireError) -> RequestID {
-            guard let value = object[key] else { throw WireError("missing_id", "a request needs an integer '\(key)'") }
-            guard let id = integer(value, in: Int64.min...Int64.max) else { throw WireError("missing_id", "'\(key)' must be an integer in -2^63…2^63-1") }
+            guard let value = object[key] else { throw WireError(.missingID, "a request needs an integer '\(key)'") }
+            guard let id = integer(value, in: Int64.min...Int64.max) else { throw WireError(.missingID, "'\(key)' must be an integer in -2^63…2^63-1") }
             return RequestID(id)
         }
 

@@ -35,29 +35,11 @@ public struct RequestID: Sendable, Hashable, ExpressibleByIntegerLiteral, Custom
     public var description: String { rawValue.description }
 }
 
-/// A key or wheel event a viewer sends (`input`).
-public struct InputEvent: Sendable, Hashable {
-    /// `up`, `down`, `left`, `right`, `tab`, `backtab`, `enter`, `space`, `escape`, `backspace`,
-    /// `pageup`, `pagedown`, `home`, `end`, `char` (with `text`), `wheel` (with lines, row, column).
-    public var key: String
-    public var text: String?
-    public var lines: Int?
-    public var row: Int?
-    public var column: Int?
-
-    public init(key: String, text: String? = nil, lines: Int? = nil, row: Int? = nil, column: Int? = nil) {
-        self.key = key
-        self.text = text
-        self.lines = lines
-        self.row = row
-        self.column = column
-    }
-}
-
-/// Every message of the protocol, in both directions (Protocol/README.md specifies each).
+/// Every message of the protocol, in both directions (Protocol/README.md specifies each;
+/// `MessageKind` declares each one's members).
 public enum Message: Sendable, Equatable {
     // Handshake
-    case hello(id: RequestID, versions: ClosedRange<Int>, role: Role?, encoding: String, client: String?)
+    case hello(id: RequestID, versions: ClosedRange<Int>, role: Role?, encoding: Encoding, client: String?)
     case welcome(id: RequestID, version: Int, role: Role, server: String)
 
     // Control requests (every request carries an id; its one reply carries it back)
@@ -88,7 +70,7 @@ public enum Message: Sendable, Equatable {
     case statsReport(id: RequestID, stats: JSONValue)
     case snapshotText(id: RequestID, text: String)
     case pong(id: RequestID)
-    case error(id: RequestID?, code: String, message: String, fatal: Bool)
+    case error(id: RequestID?, code: ErrorCode, message: String, fatal: Bool)
 
     // Streams
     case changed(watch: RequestID, revision: Int64, path: String, value: JSONValue?)
@@ -121,6 +103,49 @@ public enum Message: Sendable, Equatable {
             id
         default:
             nil
+        }
+    }
+
+    /// Its type: nil for a type this version does not know.
+    package var kind: MessageKind? {
+        switch self {
+        case .hello: .hello
+        case .welcome: .welcome
+        case .patch: .patch
+        case .set: .set
+        case .merge: .merge
+        case .get: .get
+        case .watch: .watch
+        case .wait: .wait
+        case .scenes: .scenes
+        case .stats: .stats
+        case .trace: .trace
+        case .snapshot: .snapshot
+        case .ping: .ping
+        case .attach: .attach
+        case .resize: .resize
+        case .input: .input
+        case .ack: .ack
+        case .detach: .detach
+        case .ok: .ok
+        case .value: .value
+        case .sceneList: .sceneList
+        case .statsReport: .statsReport
+        case .snapshotText: .snapshotText
+        case .pong: .pong
+        case .error: .error
+        case .changed: .changed
+        case .evaluation: .evaluation
+        case .dropped: .dropped
+        case .style: .style
+        case .grid(.line): .line
+        case .grid(.scroll): .gridScroll
+        case .cursor: .cursor
+        case .keyframe: .keyframe
+        case .highlight: .highlight
+        case .flush: .flush
+        case .bye: .bye
+        case .unknown: nil
         }
     }
 }

@@ -54,7 +54,7 @@ public struct MessageDecoder {
                 messages.append(Result { () throws(WireError) in try JSONCodec.decode(line: line, limits: limits) })
                 // The first message, a hello asking for binary, switches the rest of the connection
                 // to binary frames; a later hello (refused) switches nothing.
-                if !readFirstMessage, case .success(.hello(_, _, _, "binary", _)) = messages.last { encoding = .binary }
+                if !readFirstMessage, case .success(.hello(_, _, _, .binary, _)) = messages.last { encoding = .binary }
                 readFirstMessage = true
             case .binary:
                 var header = BinaryCodec.Reader(bytes: buffer[start...], limits: limits)

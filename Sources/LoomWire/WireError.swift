@@ -6,12 +6,12 @@
 /// `path` is a number still has a readable `id`): the error reply carries it, so a client that
 /// pipelines requests knows which one failed.
 public struct WireError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let code: String
+    public let code: ErrorCode
     public let message: String
     public let fatal: Bool
     public var id: RequestID?
 
-    public init(_ code: String, _ message: String, fatal: Bool = false, id: RequestID? = nil) {
+    public init(_ code: ErrorCode, _ message: String, fatal: Bool = false, id: RequestID? = nil) {
         self.code = code
         self.message = message
         self.fatal = fatal
@@ -30,6 +30,6 @@ public struct WireError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { "\(code): \(message)" }
 
-    static func malformed(_ message: String) -> WireError { WireError("malformed_message", message) }
-    static func framing(_ message: String) -> WireError { WireError("framing", message, fatal: true) }
+    static func malformed(_ message: String) -> WireError { WireError(.malformedMessage, message) }
+    static func framing(_ message: String) -> WireError { WireError(.framing, message, fatal: true) }
 }

@@ -29,7 +29,7 @@ public struct WireLimits: Sendable, Equatable {
     /// for it (0 decodes: the daemon answers it `limit_exceeded`, a viewer shows nothing).
     func screen(width: Int, height: Int) throws(WireError) -> (width: Int, height: Int) {
         guard width <= maximumScreen, height <= maximumScreen else {
-            throw WireError("limit_exceeded", "a screen of \(width)x\(height) (each side at most \(maximumScreen))")
+            throw WireError(.limitExceeded, "a screen of \(width)x\(height) (each side at most \(maximumScreen))")
         }
         return (width, height)
     }
@@ -43,7 +43,7 @@ public struct WireLimits: Sendable, Equatable {
     /// An `input`'s text is one key's: at most what a cell holds.
     func inputText(_ text: String?) throws(WireError) -> String? {
         guard let text, text.utf8.count > maximumCellBytes else { return text }
-        throw WireError("limit_exceeded", "input text of \(text.utf8.count) bytes (at most \(maximumCellBytes))")
+        throw WireError(.limitExceeded, "input text of \(text.utf8.count) bytes (at most \(maximumCellBytes))")
     }
 
     var json: JSONLimits {

@@ -26,11 +26,11 @@ struct DaemonTests {
         defer { daemon.shutDown() }
         let foreign = Client(daemon.socket)
         foreign.send(#"{"type":"hello","id":1,"versions":[2,3]}"#)
-        guard case .error(1, "proto_mismatch", _, true)? = foreign.receive() else { Issue.record("no proto_mismatch"); return }
+        guard case .error(1, .protoMismatch, _, true)? = foreign.receive() else { Issue.record("no proto_mismatch"); return }
         #expect(foreign.receive(timeout: 2) == nil, "the connection is closed")
         let eager = Client(daemon.socket)
         eager.send(#"{"type":"ping","id":1}"#)
-        guard case .error(_, "hello_expected", _, true)? = eager.receive() else { Issue.record("no hello_expected"); return }
+        guard case .error(_, .helloExpected, _, true)? = eager.receive() else { Issue.record("no hello_expected"); return }
     }
 
     @Test func rolesComeFromTheDaemonAndHelloMayOnlyNarrowThem() {
@@ -38,7 +38,7 @@ struct DaemonTests {
         defer { daemon.shutDown() }
         let observer = Client.hello(daemon.socket, role: .observer)
         observer.send(#"{"type":"set","id":2,"path":"/x","value":1}"#)
-        guard case .error(2, "forbidden", _, false)? = observer.receive() else { Issue.record("an observer could write"); return }
+        guard case .error(2, .forbidden, _, false)? = observer.receive() else { Issue.record("an observer could write"); return }
         let control = Client.hello(daemon.socket)
         control.send(#"{"type":"get","id":3,"path":"/x"}"#)
         #expect(control.receive() == .value(id: 3, revision: 0, value: nil), "the observer's write changed nothing")
@@ -51,17 +51,17 @@ struct DaemonTests {
         bystander.send(#"{"type":"set","id":1,"path":"/a","value":1}"#)
         _ = bystander.receive()
         let client = Client.hello(daemon.socket)
-        let cases: [(String, String)] = [
-            ("{not json", "invalid_json"),
-            (#"{"type":"set","path":"/a","value":2}"#, "missing_id"),
-            (#"{"type":"set","id":1,"path":"a","value":2}"#, "invalid_pointer"),
-            (#"{"type":"patch","id":2,"patch":[{"op":"replace","path":"/a","value":2},{"op":"test","path":"/a","value":3}]}"#, "test_failed"),
-            (#"{"type":"patch","id":3,"patch":{"op":"add"}}"#, "invalid_patch"),
-            (#"{"type":"frobnicate","id":4}"#, "unknown_type"),
-            (#"{"type":"input","key":"enter"}"#, "not_attached"),
-            (#"{"type":"attach","id":5,"scene":"nowhere","width":10,"height":5}"#, "no_such_scene"),
-            (#"{"type":"set","id":6,"path":"/a","value":"# + String(repeating: "[", count: 100_000), "limit_exceeded"),
-            (#"{"type":"hello","id":7,"versions":[1,1]}"#, "malformed_message"),
+        let cases: [(String, ErrorCode)] = [
+            ("{not json", .invalidJSON),
+            (#"{"type":"set","path":"/a","value":2}"#, .missingID),
+            (#"{"type":"set","id":1,"path":"a","value":2}"#, ErrorCode(.invalidPointer)),
+            (#"{"type":"patch","id":2,"patch":[{"op":"replace","path":"/a","value":2},{"op":"test","path":"/a","value":3}]}"#, ErrorCode(.testFailed)),
+            (#"{"type":"patch","id":3,"patch":{"op":"add"}}"#, ErrorCode(.invalidPatch)),
+            (#"{"type":"frobnicate","id":4}"#, .unknownType),
+            (#"{"type":"input","key":"enter"}"#, .notAttached),
+            (#"{"type":"attach","id":5,"scene":"nowhere","width":10,"height":5}"#, .noSuchScene),
+            (#"{"type":"set","id":6,"path":"/a","value":"# + String(repeating: "[", count: 100_000), .limitExceeded),
+            (#"{"type":"hello","id":7,"versions":[1,1]}"#, .malformedMessage),
         ]
         for (line, code) in cases {
             client.send(line)
@@ -71,7 +71,7 @@ struct DaemonTests {
         bystander.send(#"{"type":"get","id":2,"path":"/a"}"#)
         #expect(bystander.receive() == .value(id: 2, revision: 1, value: 1), "state unchanged, the bystander unaffected")
         client.send(String(repeating: "x", count: 17 << 20))
-        guard case .error(nil, "framing", _, true)? = client.receive(timeout: 10) else { Issue.record("no framing error"); return }
+        guard case .error(nil, .framing, _, true)? = client.receive(timeout: 10) else { Issue.record("no framing error"); return }
         bystander.send(#"{"type":"ping","id":3}"#)
         #expect(bystander.receive() == .pong(id: 3))
     }
@@ -161,9 +161,9 @@ struct HighlightTests {
         _ = viewer.receive()
         let screen = ScreenModel()
         screen.applyNextFrame(from: viewer)
-        viewer.send(.input(InputEvent(key: "tab")))
+        viewer.send(.input(InputEvent(key: .tab)))
         screen.applyNextFrame(from: viewer)
-        viewer.send(.input(InputEvent(key: "enter")))
+        viewer.send(.input(InputEvent(key: .enter)))
         let rects = screen.applyNextFrame(from: viewer)
         let lines = screen.grid.lines
         let itemRows = lines.indices.filter { lines[$0].hasPrefix("item ") }

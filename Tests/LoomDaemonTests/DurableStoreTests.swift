@@ -46,7 +46,7 @@ struct DurableStoreTests {
         #expect(writer.receive(timeout: 1.5) == nil, "no ok while the write is not durable, and no error either")
 
         other.send(.set(id: 7, path: "/later", value: 1))
-        guard case .error(7, "storage", let message, false)? = other.receive() else { Issue.record("a new write is refused, to its request"); return }
+        guard case .error(7, ErrorCode(.storage), let message, false)? = other.receive() else { Issue.record("a new write is refused, to its request"); return }
         #expect(message.contains("refused until the state directory can be written again"), "\(message)")
         reader.send(.ping(id: 8))
         #expect(reader.receive() == .pong(id: 8), "pings go on")

@@ -68,7 +68,7 @@ final class Client {
     /// the client then speaks `encoding`.
     static func hello(_ path: String, role: Role? = nil, encoding: Encoding = .json) -> Client {
         let client = Client(path)
-        client.send(.hello(id: 0, versions: 1...1, role: role, encoding: encoding.rawValue, client: "test"))
+        client.send(.hello(id: 0, versions: 1...1, role: role, encoding: encoding, client: "test"))
         guard case .welcome? = client.receive() else { preconditionFailure("no welcome") }
         client.encoding = encoding
         if encoding == .binary, let results = try? client.binaryDecoder.feed(client.buffer) {

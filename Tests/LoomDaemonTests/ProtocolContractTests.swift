@@ -13,7 +13,7 @@ import Testing
 @Suite("The protocol as written", .serialized)
 struct ProtocolContractTests {
     /// The error code and the id of the one reply to a request.
-    private func error(_ client: Client) -> (code: String, id: RequestID?)? {
+    private func error(_ client: Client) -> (code: ErrorCode, id: RequestID?)? {
         guard case .error(let id, let code, _, _)? = client.receive() else { return nil }
         return (code, id)
     }
@@ -68,35 +68,35 @@ extension ProtocolContractTests {
     }
 
     /// Bad requests whose `id` (7) can be read, in JSON, each with its code.
-    static let badJSONRequests: [(line: String, code: String)] = [
-        (#"{"id":7}"#, "malformed_message"),
-        (#"{"type":7,"id":7}"#, "malformed_message"),
-        (#"{"type":"get","id":7,"path":7}"#, "malformed_message"),
-        (#"{"type":"set","id":7,"path":"/a"}"#, "malformed_message"),
-        (#"{"type":"frobnicate","id":7}"#, "unknown_type"),
-        (#"{"type":"get","id":7,"path":"no-slash"}"#, "invalid_pointer"),
-        (#"{"type":"watch","id":7,"paths":"/a"}"#, "malformed_message"),
-        (#"{"type":"wait","id":7,"revision":-1}"#, "malformed_message"),
-        (#"{"type":"wait","id":7,"revision":1.0}"#, "malformed_message"),
-        (#"{"type":"wait","id":7,"revision":9000}"#, "no_such_revision"),
-        (#"{"type":"snapshot","id":7,"scene":"jobs","width":-1,"height":5}"#, "malformed_message"),
-        (#"{"type":"snapshot","id":7,"scene":"jobs","width":0,"height":5}"#, "limit_exceeded"),
-        (#"{"type":"snapshot","id":7,"scene":"nowhere","width":10,"height":5}"#, "no_such_scene"),
-        (#"{"type":"trace","id":7,"scene":"nowhere"}"#, "no_such_scene"),
-        (#"{"type":"detach","id":7}"#, "not_attached"),
-        (#"{"type":"hello","id":7,"versions":[1,1]}"#, "malformed_message"),
-        (#"{"type":"attach","id":7,"scene":"jobs","width":5000,"height":5}"#, "limit_exceeded"),
-        (#"{"type":"set","id":7,"path":"/deep","value":"# + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}", "limit_exceeded"),
+    static let badJSONRequests: [(line: String, code: ErrorCode)] = [
+        (#"{"id":7}"#, .malformedMessage),
+        (#"{"type":7,"id":7}"#, .malformedMessage),
+        (#"{"type":"get","id":7,"path":7}"#, .malformedMessage),
+        (#"{"type":"set","id":7,"path":"/a"}"#, .malformedMessage),
+        (#"{"type":"frobnicate","id":7}"#, .unknownType),
+        (#"{"type":"get","id":7,"path":"no-slash"}"#, ErrorCode(.invalidPointer)),
+        (#"{"type":"watch","id":7,"paths":"/a"}"#, .malformedMessage),
+        (#"{"type":"wait","id":7,"revision":-1}"#, .malformedMessage),
+        (#"{"type":"wait","id":7,"revision":1.0}"#, .malformedMessage),
+        (#"{"type":"wait","id":7,"revision":9000}"#, .noSuchRevision),
+        (#"{"type":"snapshot","id":7,"scene":"jobs","width":-1,"height":5}"#, .malformedMessage),
+        (#"{"type":"snapshot","id":7,"scene":"jobs","width":0,"height":5}"#, .limitExceeded),
+        (#"{"type":"snapshot","id":7,"scene":"nowhere","width":10,"height":5}"#, .noSuchScene),
+        (#"{"type":"trace","id":7,"scene":"nowhere"}"#, .noSuchScene),
+        (#"{"type":"detach","id":7}"#, .notAttached),
+        (#"{"type":"hello","id":7,"versions":[1,1]}"#, .malformedMessage),
+        (#"{"type":"attach","id":7,"scene":"jobs","width":5000,"height":5}"#, .limitExceeded),
+        (#"{"type":"set","id":7,"path":"/deep","value":"# + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}", .limitExceeded),
     ]
 
     /// The same in binary, as payloads (framed by `frame`): id 7 is zigzag 14.
-    static let badBinaryRequests: [(payload: [UInt8], code: String)] = [
-        ([0x06, 0x0E], "malformed_message"),                                  // get, cut after its id
-        ([0x06, 0x0E, 0x02, 0xC3, 0x28], "invalid_utf8"),                     // get, a path that is not UTF-8
-        ([0x04, 0x0E, 0x02, 0x2F, 0x61, 0x01, 0x7B], "invalid_json"),         // set /a to "{"
-        ([0x08, 0x0E] + twoToThe64, "malformed_message"),                     // wait for revision 2^64
-        ([0x12, 0x0E, 0x00], "not_attached"),                                 // detach, with a byte more (a later version's)
-        ([0x63, 0x0E, 0x01, 0x02], "unknown_type"),                           // tag 99, a later version's request
+    static let badBinaryRequests: [(payload: [UInt8], code: ErrorCode)] = [
+        ([0x06, 0x0E], .malformedMessage),                                  // get, cut after its id
+        ([0x06, 0x0E, 0x02, 0xC3, 0x28], .invalidUTF8),                     // get, a path that is not UTF-8
+        ([0x04, 0x0E, 0x02, 0x2F, 0x61, 0x01, 0x7B], .invalidJSON),         // set /a to "{"
+        ([0x08, 0x0E] + twoToThe64, .malformedMessage),                     // wait for revision 2^64
+        ([0x12, 0x0E, 0x00], .notAttached),                                 // detach, with a byte more (a later version's)
+        ([0x63, 0x0E, 0x01, 0x02], .unknownType),                           // tag 99, a later version's request
     ]
 
     /// 2^64 in LEB128: one bit past what 64 bits hold.
@@ -136,7 +136,7 @@ extension ProtocolContractTests {
                      #"{"type":"ping","id":1.0}"#, #"{"type":"ping","id":1e2}"#] {
             json.send(line)
             let reply = error(json)
-            #expect(reply?.code == "missing_id", "\(line)")
+            #expect(reply?.code == .missingID, "\(line)")
             #expect(reply?.id == nil, "\(line)")
         }
         json.send(#"{"type":"ping","id":-9223372036854775808}"#)
@@ -144,7 +144,7 @@ extension ProtocolContractTests {
         let binary = Client.hello(daemon.socket, encoding: .binary)
         binary.send(Self.frame([0x0D] + Self.twoToThe64))                                  // ping, id 2^64
         let reply = error(binary)
-        #expect(reply?.code == "malformed_message")
+        #expect(reply?.code == .malformedMessage)
         #expect(reply?.id == nil)
         binary.send(Self.frame([0x0D, 0x8E, 0x00]))                                       // ping 7, padded LEB128
         #expect(binary.receive() == .pong(id: 7), "a longer encoding of a small number is that number")
@@ -155,7 +155,7 @@ extension ProtocolContractTests {
         defer { daemon.shutDown() }
         let client = Client.hello(daemon.socket)
         client.send(#"{"type":"ping","id":9,"type":"get","path":"/"}"#)
-        #expect(error(client)?.code == "malformed_message")
+        #expect(error(client)?.code == .malformedMessage)
         client.send(#"{"type":"set","id":10,"path":"/a","value":{"x":1,"x":2}}"#)
         #expect(client.receive() == .ok(id: 10, revision: 1), "inside a value, JSON's rule holds: the last one wins")
     }
@@ -166,8 +166,8 @@ extension ProtocolContractTests {
         let daemon = DaemonThread()
         defer { daemon.shutDown() }
         let client = Client.hello(daemon.socket)
-        client.send(.hello(id: 4, versions: 1...1, role: nil, encoding: "binary", client: nil))
-        #expect(error(client)?.code == "malformed_message")
+        client.send(.hello(id: 4, versions: 1...1, role: nil, encoding: .binary, client: nil))
+        #expect(error(client)?.code == .malformedMessage)
         client.send(.ping(id: 5))
         #expect(client.receive() == .pong(id: 5), "still JSON")
     }
@@ -179,7 +179,7 @@ extension ProtocolContractTests {
         for first in ["garbage", #"{"type":"ping","id":3}"#, #"{"type":"hello","id":4,"versions":"one"}"#] {
             let client = Client(daemon.socket)
             client.send(first)
-            guard case .error(_, "hello_expected", _, true)? = client.receive() else { Issue.record("\(first): no fatal hello_expected"); continue }
+            guard case .error(_, .helloExpected, _, true)? = client.receive() else { Issue.record("\(first): no fatal hello_expected"); continue }
             #expect(client.receive(timeout: 1) == nil, "\(first): the connection is closed")
         }
     }
@@ -198,7 +198,7 @@ extension ProtocolContractTests {
             var frame = Self.frame(from: viewer)
             #expect(frame.first == .keyframe(width: 20, height: 4), "\(encoding): the first frame starts with its keyframe")
             viewer.send(.resize(width: 0, height: 4))
-            #expect(error(viewer)?.code == "limit_exceeded", "\(encoding)")
+            #expect(error(viewer)?.code == .limitExceeded, "\(encoding)")
             viewer.send(.resize(width: 20, height: 4))
             frame = Self.frame(from: viewer)
             #expect(frame.first == .keyframe(width: 20, height: 4), "\(encoding): the same size again is a keyframe")
@@ -215,21 +215,21 @@ extension ProtocolContractTests {
         #expect(largest == 250_000)
         let script = Client.hello(daemon.socket)
         script.send(.snapshot(id: 1, scene: "jobs", width: 4_096, height: 4_096, markup: false))
-        #expect(error(script)?.code == "limit_exceeded", "4096x4096 is 16M cells")
+        #expect(error(script)?.code == .limitExceeded, "4096x4096 is 16M cells")
         script.send(.snapshot(id: 2, scene: "jobs", width: 501, height: 500, markup: false))
-        #expect(error(script)?.code == "limit_exceeded", "one column past the area")
+        #expect(error(script)?.code == .limitExceeded, "one column past the area")
         script.send(.snapshot(id: 3, scene: "jobs", width: 4_096, height: largest / 4_096, markup: false))
         guard case .snapshotText(3, let text)? = script.receive() else { Issue.record("a screen within the area is drawn"); return }
         #expect(text.split(separator: "\n", omittingEmptySubsequences: false).count >= largest / 4_096)
 
         let viewer = Client.hello(daemon.socket, role: .viewer)
         viewer.send(.attach(id: 4, scene: "jobs", width: 2_000, height: 1_000))
-        #expect(error(viewer)?.code == "limit_exceeded")
+        #expect(error(viewer)?.code == .limitExceeded)
         viewer.send(.attach(id: 5, scene: "jobs", width: 20, height: 4))
         #expect(viewer.receive() == .ok(id: 5, revision: nil), "the refused attach left the connection unattached")
         _ = Self.frame(from: viewer)
         viewer.send(.resize(width: 500, height: 501))
-        #expect(error(viewer)?.code == "limit_exceeded")
+        #expect(error(viewer)?.code == .limitExceeded)
         viewer.send(.resize(width: 20, height: 4))
         #expect(Self.frame(from: viewer).first == .keyframe(width: 20, height: 4), "the viewport kept its size")
     }
@@ -267,7 +267,7 @@ extension ProtocolContractTests {
         for index in 0..<170 { script.send(.set(id: RequestID(Int64(index)), path: "/big/k\(index)", value: part)) }
         for _ in 0..<170 { _ = script.receive() }
         script.send(.get(id: 200, path: "/big"))
-        guard case .error(200, "limit_exceeded", let message, false)? = script.receive() else { Issue.record("a 17 MB get is refused"); return }
+        guard case .error(200, .limitExceeded, let message, false)? = script.receive() else { Issue.record("a 17 MB get is refused"); return }
         #expect(message.contains("get a narrower path"), "\(message)")
         script.send(.get(id: 201, path: "/big/k7"))
         #expect(script.receive() == .value(id: 201, revision: 170, value: part))
@@ -278,7 +278,7 @@ extension ProtocolContractTests {
         script.send(.patch(id: 202, patch: [["op": "copy", "from": "/big", "path": "/copy"]]))
         #expect(script.receive() == .ok(id: 202, revision: 171))
         let told = watcher.receive()
-        guard case .error(-5, "limit_exceeded", let said, false)? = told else { Issue.record("the watch is told: \(String(describing: told).prefix(200))"); return }
+        guard case .error(-5, .limitExceeded, let said, false)? = told else { Issue.record("the watch is told: \(String(describing: told).prefix(200))"); return }
         #expect(said.contains("the change at /copy is not sent"), "\(said)")
         watcher.send(.ping(id: 1))
         #expect(watcher.receive() == .pong(id: 1), "the connection goes on")
@@ -324,7 +324,7 @@ extension ProtocolContractTests {
         client.send(.watch(id: 1, paths: (0..<999).map { "/p\($0)" }))
         guard case .ok(1, _)? = client.receive() else { Issue.record("999 paths refused"); return }
         client.send(.watch(id: 2, paths: ["/a", "/b"]))
-        #expect(error(client)?.code == "limit_exceeded")
+        #expect(error(client)?.code == .limitExceeded)
         client.send(.watch(id: 3, paths: ["/a"]))
         guard case .ok(3, _)? = client.receive() else { Issue.record("the thousandth path refused"); return }
     }

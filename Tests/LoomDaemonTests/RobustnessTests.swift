@@ -18,28 +18,28 @@ struct RobustnessTests {
         guard case .ok(1, let revision?)? = bystander.receive() else { Issue.record("setup"); return }
 
         // (input, expected code, fatal): sent on a fresh control connection after its hello.
-        let json: [(String, String)] = [
-            ("{", "invalid_json"), ("[]", "malformed_message"), (#""text""#, "malformed_message"), ("nul", "invalid_json"),
-            (#"{"id":1}"#, "malformed_message"), (#"{"type":null,"id":1}"#, "malformed_message"),
-            (#"{"type":"set","path":"/a","value":1}"#, "missing_id"), (#"{"type":"get","id":"seven","path":"/a"}"#, "missing_id"),
-            (#"{"type":"get","id":1}"#, "malformed_message"), (#"{"type":"get","id":1,"path":7}"#, "malformed_message"),
-            (#"{"type":"get","id":1,"path":"no-slash"}"#, "invalid_pointer"), (#"{"type":"get","id":1,"path":"/a~2"}"#, "invalid_pointer"),
-            (#"{"type":"set","id":1,"path":"/jobs/a/name/x","value":1}"#, "type_mismatch"),
-            (#"{"type":"patch","id":1,"patch":[{"op":"remove","path":"/jobs/zzz"}]}"#, "path_not_found"),
-            (#"{"type":"patch","id":1,"patch":[{"op":"add","path":"/jobs/a/list/5","value":1}]}"#, "path_not_found"),
-            (#"{"type":"patch","id":1,"patch":[{"op":"test","path":"/jobs/a/status","value":"failed"}]}"#, "test_failed"),
-            (#"{"type":"patch","id":1,"patch":[{"op":"move","from":"/jobs","path":"/jobs/a/x"}]}"#, "invalid_move"),
-            (#"{"type":"patch","id":1,"patch":[{"op":"launch","path":"/a"}]}"#, "invalid_patch"),
-            (#"{"type":"patch","id":1,"patch":"add"}"#, "invalid_patch"),
-            (#"{"type":"set","id":1,"path":"/deep","value":"# + String(repeating: "[", count: 100_000), "limit_exceeded"),
-            (#"{"type":"frobnicate","id":1}"#, "unknown_type"), (#"{"type":"welcome","id":1,"version":1,"role":"control","server":"x"}"#, "unknown_type"),
-            (#"{"type":"snapshot","id":1,"scene":"nowhere","width":10,"height":5}"#, "no_such_scene"),
-            (#"{"type":"snapshot","id":1,"scene":"jobs","width":0,"height":5}"#, "limit_exceeded"),
-            (#"{"type":"attach","id":1,"scene":"jobs","width":99999,"height":5}"#, "limit_exceeded"),
-            (#"{"type":"input","key":"enter"}"#, "not_attached"), (#"{"type":"resize","width":10,"height":10}"#, "not_attached"),
-            (#"{"type":"ack","seq":3}"#, "not_attached"),
-            (#"{"type":"hello","id":2,"versions":[1,1]}"#, "malformed_message"),
-            ("{\"type\":\"get\",\"id\":1,\"path\":\"\u{7}\"}", "invalid_json"),
+        let json: [(String, ErrorCode)] = [
+            ("{", .invalidJSON), ("[]", .malformedMessage), (#""text""#, .malformedMessage), ("nul", .invalidJSON),
+            (#"{"id":1}"#, .malformedMessage), (#"{"type":null,"id":1}"#, .malformedMessage),
+            (#"{"type":"set","path":"/a","value":1}"#, .missingID), (#"{"type":"get","id":"seven","path":"/a"}"#, .missingID),
+            (#"{"type":"get","id":1}"#, .malformedMessage), (#"{"type":"get","id":1,"path":7}"#, .malformedMessage),
+            (#"{"type":"get","id":1,"path":"no-slash"}"#, ErrorCode(.invalidPointer)), (#"{"type":"get","id":1,"path":"/a~2"}"#, ErrorCode(.invalidPointer)),
+            (#"{"type":"set","id":1,"path":"/jobs/a/name/x","value":1}"#, ErrorCode(.typeMismatch)),
+            (#"{"type":"patch","id":1,"patch":[{"op":"remove","path":"/jobs/zzz"}]}"#, ErrorCode(.pathNotFound)),
+            (#"{"type":"patch","id":1,"patch":[{"op":"add","path":"/jobs/a/list/5","value":1}]}"#, ErrorCode(.pathNotFound)),
+            (#"{"type":"patch","id":1,"patch":[{"op":"test","path":"/jobs/a/status","value":"failed"}]}"#, ErrorCode(.testFailed)),
+            (#"{"type":"patch","id":1,"patch":[{"op":"move","from":"/jobs","path":"/jobs/a/x"}]}"#, ErrorCode(.invalidMove)),
+            (#"{"type":"patch","id":1,"patch":[{"op":"launch","path":"/a"}]}"#, ErrorCode(.invalidPatch)),
+            (#"{"type":"patch","id":1,"patch":"add"}"#, ErrorCode(.invalidPatch)),
+            (#"{"type":"set","id":1,"path":"/deep","value":"# + String(repeating: "[", count: 100_000), .limitExceeded),
+            (#"{"type":"frobnicate","id":1}"#, .unknownType), (#"{"type":"welcome","id":1,"version":1,"role":"control","server":"x"}"#, .unknownType),
+            (#"{"type":"snapshot","id":1,"scene":"nowhere","width":10,"height":5}"#, .noSuchScene),
+            (#"{"type":"snapshot","id":1,"scene":"jobs","width":0,"height":5}"#, .limitExceeded),
+            (#"{"type":"attach","id":1,"scene":"jobs","width":99999,"height":5}"#, .limitExceeded),
+            (#"{"type":"input","key":"enter"}"#, .notAttached), (#"{"type":"resize","width":10,"height":10}"#, .notAttached),
+            (#"{"type":"ack","seq":3}"#, .notAttached),
+            (#"{"type":"hello","id":2,"versions":[1,1]}"#, .malformedMessage),
+            ("{\"type\":\"get\",\"id\":1,\"path\":\"\u{7}\"}", .invalidJSON),
         ]
         let client = Client.hello(daemon.socket)
         for (line, code) in json {
@@ -48,20 +48,20 @@ struct RobustnessTests {
             #expect(got == code, "\(line.prefix(60))")
         }
         client.send([UInt8(ascii: "\""), 0xC3, 0x28, UInt8(ascii: "\""), 0x0A])
-        guard case .error(_, "invalid_json", _, false)? = client.receive() else { Issue.record("invalid UTF-8 accepted"); return }
+        guard case .error(_, .invalidJSON, _, false)? = client.receive() else { Issue.record("invalid UTF-8 accepted"); return }
 
         // An observer may not write; an observer may not send input.
         let observer = Client.hello(daemon.socket, role: .observer)
         observer.send(#"{"type":"merge","id":1,"path":"/jobs","value":{"b":1}}"#)
-        guard case .error(1, "forbidden", _, false)? = observer.receive() else { Issue.record("an observer wrote"); return }
+        guard case .error(1, .forbidden, _, false)? = observer.receive() else { Issue.record("an observer wrote"); return }
         observer.send(#"{"type":"attach","id":2,"scene":"jobs","width":20,"height":4}"#)
         #expect(observer.receive() == .ok(id: 2, revision: nil))
         observer.send(#"{"type":"input","key":"enter"}"#)
-        #expect(observer.receive(until: { if case .error = $0 { true } else { false } }).map { if case .error(_, let code, _, _) = $0 { code } else { "" } } == "forbidden")
+        #expect(observer.receive(until: { if case .error = $0 { true } else { false } }).flatMap { message -> ErrorCode? in if case .error(_, let code, _, _) = message { code } else { nil } } == .forbidden)
 
         // Binary connections: a truncated frame waits; a frame too long is fatal to that connection only.
         let binary = Client(daemon.socket)
-        binary.send(.hello(id: 1, versions: 1...1, role: nil, encoding: "binary", client: "bin"))
+        binary.send(.hello(id: 1, versions: 1...1, role: nil, encoding: .binary, client: "bin"))
         guard case .welcome? = binary.receive() else { Issue.record("no welcome"); return }
         binary.send([0x05, 0x0d])                                     // a ping cut short: waits for its rest
         binary.send([0xFF, 0xFF, 0xFF, 0xFF, 0x7F])                    // then a length of 34 GB
@@ -70,13 +70,13 @@ struct RobustnessTests {
         // Foreign protocol versions and messages before hello are fatal, for that connection only.
         let foreign = Client(daemon.socket)
         foreign.send(#"{"type":"hello","id":1,"versions":[9,9]}"#)
-        guard case .error(1, "proto_mismatch", _, true)? = foreign.receive() else { Issue.record("no proto_mismatch"); return }
+        guard case .error(1, .protoMismatch, _, true)? = foreign.receive() else { Issue.record("no proto_mismatch"); return }
         let early = Client(daemon.socket)
         early.send(#"{"type":"attach","id":1,"scene":"jobs","width":10,"height":4}"#)
-        guard case .error(_, "hello_expected", _, true)? = early.receive() else { Issue.record("no hello_expected"); return }
+        guard case .error(_, .helloExpected, _, true)? = early.receive() else { Issue.record("no hello_expected"); return }
         let flood = Client.hello(daemon.socket)
         flood.send(String(repeating: "x", count: 17 << 20))
-        guard case .error(nil, "framing", _, true)? = flood.receive(timeout: 10) else { Issue.record("no framing error"); return }
+        guard case .error(nil, .framing, _, true)? = flood.receive(timeout: 10) else { Issue.record("no framing error"); return }
 
         bystander.send(#"{"type":"get","id":9,"path":""}"#)
         #expect(bystander.receive() == .value(id: 9, revision: revision, value: ["jobs": ["a": ["name": "a", "status": "ok"]]]),
@@ -91,13 +91,13 @@ struct RobustnessTests {
         defer { daemon.shutDown() }
         let long = Client(daemon.socket)
         long.send(Array(repeating: UInt8(ascii: "x"), count: 4_097))
-        guard case .error(nil, "framing", let message, true)? = long.receive() else { Issue.record("a first line past 4 KiB is refused"); return }
+        guard case .error(nil, .framing, let message, true)? = long.receive() else { Issue.record("a first line past 4 KiB is refused"); return }
         #expect(message.contains("4096"))
         #expect(long.receive(timeout: 1) == nil, "and the connection is closed")
 
         let silent = Client(daemon.socket)
         let started = Date()
-        guard case .error(nil, "hello_expected", let said, true)? = silent.receive(timeout: 5) else { Issue.record("a silent connection is closed"); return }
+        guard case .error(nil, .helloExpected, let said, true)? = silent.receive(timeout: 5) else { Issue.record("a silent connection is closed"); return }
         #expect(said.contains("no hello within 300 ms"))
         #expect(Date().timeIntervalSince(started) < 2.5)
 
@@ -120,7 +120,7 @@ struct RobustnessTests {
         defer { daemon.shutDown() }
         var held = (0..<3).map { _ in Client.hello(daemon.socket) }
         let refused = Client(daemon.socket)
-        guard case .error(nil, "too_many_connections", let message, true)? = refused.receive() else { Issue.record("the fourth is refused"); return }
+        guard case .error(nil, .tooManyConnections, let message, true)? = refused.receive() else { Issue.record("the fourth is refused"); return }
         #expect(message.contains("has 3 connections open"))
         #expect(refused.receive(timeout: 1) == nil, "and closed")
         held.removeLast()
@@ -137,7 +137,7 @@ struct RobustnessTests {
         defer { daemon.kill() }
         func cycle(_ index: Int) {
             let client = Client(daemon.socket)
-            client.send(.hello(id: 1, versions: 1...1, role: .viewer, encoding: "json", client: nil))
+            client.send(.hello(id: 1, versions: 1...1, role: .viewer, encoding: .json, client: nil))
             client.send(.attach(id: 2, scene: "dashboard", width: 20 + index % 40, height: 5 + index % 10))
             if index % 3 == 0 { _ = client.receive(timeout: 1) }      // some leave mid-frame
         }

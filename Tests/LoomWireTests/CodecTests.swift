@@ -7,8 +7,8 @@ import Testing
 
 /// One message of each type, with values at the edges of their fields.
 let everyMessage: [Message] = [
-    .hello(id: 1, versions: 1...2, role: .viewer, encoding: "binary", client: "loom attach"),
-    .hello(id: 2, versions: 1...1, role: nil, encoding: "json", client: nil),
+    .hello(id: 1, versions: 1...2, role: .viewer, encoding: .binary, client: "loom attach"),
+    .hello(id: 2, versions: 1...1, role: nil, encoding: .json, client: nil),
     .welcome(id: 1, version: 1, role: .observer, server: "loomd 0.1"),
     .patch(id: 3, patch: [["op": "replace", "path": "/jobs/1/status", "value": "ok"]]),
     .set(id: 4, path: "/jobs/42/status", value: "failed"),
@@ -22,7 +22,7 @@ let everyMessage: [Message] = [
     .attach(id: 15, scene: "dashboard", width: 200, height: 50),
     .attach(id: 17, scene: "dashboard", width: 80, height: 24, highlight: true),
     .resize(width: 80, height: 24),
-    .input(InputEvent(key: "enter")), .input(InputEvent(key: "char", text: "é")), .input(InputEvent(key: "wheel", lines: -3, row: 4, column: 9)),
+    .input(InputEvent(key: .enter)), .input(InputEvent(key: .character, text: "é")), .input(InputEvent(key: .wheel, lines: -3, row: 4, column: 9)),
     .ack(sequence: 77), .detach(id: 16),
     .ok(id: 3, revision: 42), .ok(id: 15, revision: nil),
     .value(id: 6, revision: 42, value: ["jobs": [:]]), .value(id: 6, revision: 42, value: nil),
@@ -30,7 +30,7 @@ let everyMessage: [Message] = [
     .statsReport(id: 10, stats: ["frames": 12, "viewers": []]),
     .snapshotText(id: 13, text: "┌─┐\n│日│\n└─┘"),
     .pong(id: -14),
-    .error(id: 4, code: "path_not_found", message: "no member 'zzz'", fatal: false), .error(id: nil, code: "framing", message: "too long", fatal: true),
+    .error(id: 4, code: ErrorCode(rawValue: "path_not_found"), message: "no member 'zzz'", fatal: false), .error(id: nil, code: .framing, message: "too long", fatal: true),
     .changed(watch: 7, revision: 43, path: "/jobs/1", value: ["status": "ok"]), .changed(watch: 7, revision: 44, path: "/jobs/2", value: nil),
     .evaluation(scene: "dashboard", view: "JobRow", node: 12, causes: ["@store(/jobs/1)"]),
     .style(id: StyleID(rawValue: 3), style: Style(foreground: .red, background: .rgb(0, 16, 255), attributes: [.bold, .underline])),
@@ -64,7 +64,7 @@ struct CodecTests {
     /// decode, in order, and equal frames made alone.
     @Test func framesAppendedToQueuedBytesDecodeInOrderWhateverTheirLength() throws {
         let messages = [0, 100, 121, 122, 123, 200, 16_300, 16_378, 16_379, 16_380, 70_000].map { count in
-            Message.error(id: 7, code: "c", message: String(repeating: "x", count: count), fatal: false)
+            Message.error(id: 7, code: ErrorCode(rawValue: "c"), message: String(repeating: "x", count: count), fatal: false)
         }
         var queued: [UInt8] = [1, 2, 3]
         for message in messages { MessageEncoder.encode(message, as: .binary, into: &queued) }
@@ -82,7 +82,7 @@ struct CodecTests {
 
     @Test func aHelloAskingForBinarySwitchesTheRestOfTheStream() throws {
         var decoder = MessageDecoder()
-        let bytes = JSONCodec.line(.hello(id: 1, versions: 1...1, role: .viewer, encoding: "binary", client: nil))
+        let bytes = JSONCodec.line(.hello(id: 1, versions: 1...1, role: .viewer, encoding: .binary, client: nil))
             + BinaryCodec.frame(.attach(id: 2, scene: "s", width: 10, height: 5))
         let messages = try decoder.feed(bytes).map { try $0.get() }
         #expect(messages.count == 2)
@@ -94,7 +94,7 @@ struct CodecTests {
         for encoding in [Encoding.json, .binary] {
             var decoder = MessageDecoder(encoding: encoding)
             // In a JSON stream, a hello asking for binary would switch the rest: leave it out.
-            let messages = everyMessage.filter { if case .hello(_, _, _, "binary", _) = $0 { encoding == .binary } else { true } }
+            let messages = everyMessage.filter { if case .hello(_, _, _, .binary, _) = $0 { encoding == .binary } else { true } }
             let bytes = messages.flatMap { MessageEncoder.encode($0, as: encoding) }
             var decoded: [Message] = []
             var offset = 0
@@ -128,9 +128,9 @@ struct CodecTests {
 @Suite("Defaults of optional members")
 struct OptionalMemberDefaultTests {
     @Test(arguments: [
-        (#"{"type":"hello","id":1,"versions":[1,1]}"#, .hello(id: 1, versions: 1...1, role: nil, encoding: "json", client: nil)),
+        (#"{"type":"hello","id":1,"versions":[1,1]}"#, .hello(id: 1, versions: 1...1, role: nil, encoding: .json, client: nil)),
         (#"{"type":"cursor","row":1,"col":2}"#, .cursor(row: 1, column: 2, visible: true)),
-        (#"{"type":"error","code":"x","message":"m"}"#, .error(id: nil, code: "x", message: "m", fatal: false)),
+        (#"{"type":"error","code":"x","message":"m"}"#, .error(id: nil, code: ErrorCode(rawValue: "x"), message: "m", fatal: false)),
         (#"{"type":"bye"}"#, .bye(reason: "")),
         (#"{"type":"snapshot","id":2,"scene":"s","width":3,"height":4}"#, .snapshot(id: 2, scene: "s", width: 3, height: 4, markup: false)),
         (#"{"type":"attach","id":3,"scene":"s","width":3,"height":4}"#, .attach(id: 3, scene: "s", width: 3, height: 4, highlight: false)),

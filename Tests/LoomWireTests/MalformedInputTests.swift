@@ -20,7 +20,7 @@ struct MalformedInputTests {
     /// in pieces; past that it is a fatal framing error, however the bytes arrive.
     @Test func theFirstLineMayHoldAtMostFourKilobytes() throws {
         var whole = MessageDecoder()
-        #expect { try whole.feed(Array(repeating: UInt8(ascii: "{"), count: 4_097) + [0x0A]) } throws: { ($0 as? WireError)?.code == "framing" }
+        #expect { try whole.feed(Array(repeating: UInt8(ascii: "{"), count: 4_097) + [0x0A]) } throws: { ($0 as? WireError)?.code == .framing }
         var pieces = MessageDecoder()
         _ = try pieces.feed(Array(repeating: UInt8(ascii: " "), count: 4_000))
         #expect { try pieces.feed(Array(repeating: UInt8(ascii: " "), count: 97)) } throws: { ($0 as? WireError)?.fatal == true }
@@ -37,24 +37,24 @@ struct MalformedInputTests {
     }
 
     @Test(arguments: [
-        ("{not json", "invalid_json"),
-        ("[1,2,3]", "malformed_message"),
-        (#"{"id":1}"#, "malformed_message"),
-        (#"{"type":7}"#, "malformed_message"),
-        (#"{"type":"set","path":"/a","value":1}"#, "missing_id"),
-        (#"{"type":"set","id":"x","path":"/a","value":1}"#, "missing_id"),
-        (#"{"type":"set","id":1,"path":7,"value":1}"#, "malformed_message"),
-        (#"{"type":"set","id":1,"path":"/a"}"#, "malformed_message"),
-        (#"{"type":"attach","id":1,"scene":"s","width":-5,"height":3}"#, "malformed_message"),
-        (#"{"type":"hello","id":1,"versions":[2,1]}"#, "malformed_message"),
-        (#"{"type":"hello","id":1,"versions":[1,1],"role":"root"}"#, "malformed_message"),
-        (#"{"type":"hello","id":1,"versions":[1,1],"encoding":"xml"}"#, "malformed_message"),
-        (#"{"type":"line","row":0,"col":0,"cells":[[1]]}"#, "malformed_message"),
-        (#"{"type":"style","id":1,"fg":"chartreuse"}"#, "malformed_message"),
-        (String(repeating: "[", count: 100_000), "limit_exceeded"),
-        ("{\"type\":\"get\",\"id\":1,\"path\":\"\u{1}\"}", "invalid_json"),
-    ] as [(String, String)])
-    func wrongJSONMessagesGetTheirCodes(line: String, code: String) {
+        ("{not json", .invalidJSON),
+        ("[1,2,3]", .malformedMessage),
+        (#"{"id":1}"#, .malformedMessage),
+        (#"{"type":7}"#, .malformedMessage),
+        (#"{"type":"set","path":"/a","value":1}"#, .missingID),
+        (#"{"type":"set","id":"x","path":"/a","value":1}"#, .missingID),
+        (#"{"type":"set","id":1,"path":7,"value":1}"#, .malformedMessage),
+        (#"{"type":"set","id":1,"path":"/a"}"#, .malformedMessage),
+        (#"{"type":"attach","id":1,"scene":"s","width":-5,"height":3}"#, .malformedMessage),
+        (#"{"type":"hello","id":1,"versions":[2,1]}"#, .malformedMessage),
+        (#"{"type":"hello","id":1,"versions":[1,1],"role":"root"}"#, .malformedMessage),
+        (#"{"type":"hello","id":1,"versions":[1,1],"encoding":"xml"}"#, .malformedMessage),
+        (#"{"type":"line","row":0,"col":0,"cells":[[1]]}"#, .malformedMessage),
+        (#"{"type":"style","id":1,"fg":"chartreuse"}"#, .malformedMessage),
+        (String(repeating: "[", count: 100_000), .limitExceeded),
+        ("{\"type\":\"get\",\"id\":1,\"path\":\"\u{1}\"}", .invalidJSON),
+    ] as [(String, ErrorCode)])
+    func wrongJSONMessagesGetTheirCodes(line: String, code: ErrorCode) {
         #expect(jsonFailure(line)?.code == code, "\(line.prefix(60))")
         #expect(jsonFailure(line)?.fatal == false)
     }
@@ -65,17 +65,17 @@ struct MalformedInputTests {
             Issue.record("invalid UTF-8 was accepted")
             return
         }
-        #expect(error.code == "invalid_json")
+        #expect(error.code == .invalidJSON)
     }
 
     @Test func wrongBinaryFramesGetTheirCodes() {
-        #expect(binaryFailure([3, 6, 2, 5])?.code == "malformed_message", "a string past the end")
-        #expect(binaryFailure([2, 29, 0])?.code == "malformed_message", "a line cut short")
-        #expect(binaryFailure([6, 23, 2, 2, 0xC3, 0x28, 0])?.code == "invalid_utf8")
-        #expect(binaryFailure([5, 29, 0, 0, 0xFF, 0x7F])?.code == "malformed_message", "a list longer than the frame")
-        #expect(binaryFailure([4, 34, 0xFF, 0xFF, 0xFF])?.code == "malformed_message")
+        #expect(binaryFailure([3, 6, 2, 5])?.code == .malformedMessage, "a string past the end")
+        #expect(binaryFailure([2, 29, 0])?.code == .malformedMessage, "a line cut short")
+        #expect(binaryFailure([6, 23, 2, 2, 0xC3, 0x28, 0])?.code == .invalidUTF8)
+        #expect(binaryFailure([5, 29, 0, 0, 0xFF, 0x7F])?.code == .malformedMessage, "a list longer than the frame")
+        #expect(binaryFailure([4, 34, 0xFF, 0xFF, 0xFF])?.code == .malformedMessage)
         let payload: [UInt8] = [3, 2, 3] + Array("{x}".utf8)          // patch, id 1, 3 bytes of JSON
-        #expect(binaryFailure([UInt8(payload.count)] + payload)?.code == "invalid_json")
+        #expect(binaryFailure([UInt8(payload.count)] + payload)?.code == .invalidJSON)
     }
 
     @Test func framingViolationsAreFatal() {
@@ -85,7 +85,7 @@ struct MalformedInputTests {
         #expect { try json.feed(Array(repeating: UInt8(ascii: "a"), count: 100)) } throws: { ($0 as? WireError)?.fatal == true }
         var binary = MessageDecoder(encoding: .binary, limits: limits)
         #expect { try binary.feed([0xFF, 0xFF, 0xFF, 0x7F]) } throws: {
-            ($0 as? WireError)?.code == "framing"
+            ($0 as? WireError)?.code == .framing
         }
         var endless = MessageDecoder(encoding: .binary)
         #expect { try endless.feed(Array(repeating: 0xFF, count: 11)) } throws: { ($0 as? WireError)?.fatal == true }
@@ -101,7 +101,7 @@ struct MalformedInputTests {
     /// Found by fuzzing: both encodings accept exactly the same values.
     @Test func bothEncodingsBoundTheSameFields() throws {
         #expect(try JSONCodec.decode(line: Array(#"{"type":"error","id":-16454096276377274,"code":"x","message":""}"#.utf8))
-                == .error(id: -16_454_096_276_377_274, code: "x", message: "", fatal: false), "ids are 64-bit in JSON as in binary")
+                == .error(id: -16_454_096_276_377_274, code: ErrorCode(rawValue: "x"), message: "", fatal: false), "ids are 64-bit in JSON as in binary")
         #expect(try JSONCodec.decode(line: Array(#"{"type":"ok","id":1,"revision":5000000000}"#.utf8)) == .ok(id: 1, revision: 5_000_000_000))
         let ok = BinaryCodec.frame(.ok(id: 1, revision: 5_000_000_000))
         var decoder = MessageDecoder(encoding: .binary)
@@ -115,7 +115,7 @@ struct MalformedInputTests {
             Issue.record("a scroll of 2⁵⁹ rows was accepted")
             return
         }
-        #expect(error.code == "malformed_message")
+        #expect(error.code == .malformedMessage)
         let longCell = #"{"type":"line","row":0,"col":0,"cells":[["\#(String(repeating: "B", count: 200))"]]}"#
         var lines = MessageDecoder()
         #expect(try lines.feed(Array((longCell + "\n").utf8)).first?.get() == .grid(.line(row: 0, column: 0, runs: [CellRun("\u{FFFD}")])),
@@ -153,19 +153,19 @@ struct ViewerInputTests {
         for line in [#"{"type":"keyframe","width":2147483647,"height":2147483647}"#, #"{"type":"resize","width":4097,"height":1}"#,
                      #"{"type":"attach","id":3,"scene":"s","width":1,"height":5000}"#] {
             guard case .failure(let error)? = decode(line) else { Issue.record("\(line) decoded"); continue }
-            #expect(error.code == "limit_exceeded", "\(line)")
+            #expect(error.code == .limitExceeded, "\(line)")
         }
         var binary = MessageDecoder(encoding: .binary)
         let keyframe = try? binary.feed([0x0B, 0x20, 0xFF, 0xFF, 0xFF, 0xFF, 0x07, 0xFF, 0xFF, 0xFF, 0xFF, 0x07]).first
         guard case .failure(let error)? = keyframe else { Issue.record("a binary keyframe of 2^31-1 decoded"); return }
-        #expect(error.code == "limit_exceeded")
+        #expect(error.code == .limitExceeded)
     }
 
     @Test func aScrollWithItsEdgesOutOfOrderIsMalformed() {
         guard case .failure(let error)? = decode(#"{"type":"grid_scroll","top":9,"bottom":2,"left":0,"right":5,"rows":1}"#) else {
             Issue.record("decoded"); return
         }
-        #expect(error.code == "malformed_message")
+        #expect(error.code == .malformedMessage)
     }
 
     /// A line's first run without a style is in style 0 (the terminal's default), whatever the
@@ -191,16 +191,16 @@ struct ViewerInputTests {
     /// encoder then trapped on).
     @Test func aWheelAtANegativeCellIsRefused() {
         guard case .failure(let error)? = decode(#"{"type":"input","key":"wheel","lines":-1,"row":-1,"ro":9}"#) else { Issue.record("decoded"); return }
-        #expect(error.code == "malformed_message")
+        #expect(error.code == .malformedMessage)
     }
 
     /// An `input`'s text is one key's: at most what a cell holds, in both encodings.
     @Test func inputTextPastACellIsRefused() {
-        let event = Message.input(InputEvent(key: "char", text: String(repeating: "a", count: 65)))
+        let event = Message.input(InputEvent(key: .character, text: String(repeating: "a", count: 65)))
         for encoding in [Encoding.json, .binary] {
             var decoder = MessageDecoder(encoding: encoding)
             guard case .failure(let error)? = try? decoder.feed(MessageEncoder.encode(event, as: encoding)).first else { Issue.record("\(encoding)"); continue }
-            #expect(error.code == "limit_exceeded", "\(encoding)")
+            #expect(error.code == .limitExceeded, "\(encoding)")
         }
     }
 }
