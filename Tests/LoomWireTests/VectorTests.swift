@@ -3,10 +3,10 @@ import LoomJSON
 import LoomWire
 import Testing
 
-private let protocolDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+let protocolDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Protocol")
 
-private func load(_ folder: String) throws -> [String: JSONValue] {
+func load(_ folder: String) throws -> [String: JSONValue] {
     let directory = protocolDirectory.appendingPathComponent(folder)
     var documents: [String: JSONValue] = [:]
     for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) where file.hasSuffix(".json") {
