@@ -46,6 +46,9 @@ let package = Package(
         // Merge Patch: the document model the store keeps and the wire carries. Depends on nothing.
         .target(name: "LoomJSON", swiftSettings: releaseSettings),
 
+        // The command line both programs read: options, flags, positionals, usage errors. Depends on nothing.
+        .target(name: "LoomCommandLine", swiftSettings: releaseSettings),
+
         // The wire protocol of Protocol/: messages, the JSON-lines and binary encodings, framing, limits.
         .target(name: "LoomWire", dependencies: ["LoomJSON", "LoomCells"], swiftSettings: releaseSettings),
 
@@ -53,7 +56,7 @@ let package = Package(
         .target(name: "LoomLoop", dependencies: ["CLibUV"], swiftSettings: releaseSettings),
 
         // The daemon: scenes, connections, roles, viewers, frame pacing, flow control, stats, trace.
-        .target(name: "LoomDaemon", dependencies: ["LoomLoop", "LoomWire", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomLayout", "LoomGraph", "LoomCells"], swiftSettings: releaseSettings),
+        .target(name: "LoomDaemon", dependencies: ["LoomLoop", "LoomCommandLine", "LoomWire", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomLayout", "LoomGraph", "LoomCells"], swiftSettings: releaseSettings),
 
         // The document store: revisions, transactions, watches, fine-grained dependencies
         // through LoomGraph's seam (`DependencySource`), SQLite persistence.
@@ -75,7 +78,7 @@ let package = Package(
         .target(name: "LoomTerminal", dependencies: ["LoomWire", "LoomCells"], swiftSettings: releaseSettings),
 
         // The `loom` tool: verbs, their one small argument parser, a blocking protocol client, the viewer.
-        .target(name: "LoomClient", dependencies: ["LoomWire", "LoomJSON", "LoomTerminal"], swiftSettings: releaseSettings),
+        .target(name: "LoomClient", dependencies: ["LoomCommandLine", "LoomWire", "LoomJSON", "LoomTerminal"], swiftSettings: releaseSettings),
         .executableTarget(name: "loom", dependencies: ["LoomClient"]),
 
         // The scenes loomd serves out of the box: the dashboard and one per seed scenario.
@@ -90,14 +93,14 @@ let package = Package(
         .executableTarget(name: "LoomBench", dependencies: ["LoomGraph", "LoomLayout", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomWire", "LoomDaemon", "LoomClient", "LoomTerminal", "LoomTestSupport", "LoomCells"],
                           exclude: ["Peers"]),
 
-        .testTarget(name: "LoomClientTests", dependencies: ["LoomClient"]),
+        .testTarget(name: "LoomClientTests", dependencies: ["LoomClient", "LoomCommandLine"]),
         .testTarget(name: "LoomScenesTests", dependencies: ["LoomScenes", "LoomLayout", "LoomGraph", "LoomJSON", "LoomStore", "LoomStoreViews"]),
         .testTarget(name: "LoomTerminalTests", dependencies: ["LoomTerminal", "LoomWire", "LoomLayout", "LoomTestSupport", "LoomCells", "LoomGraph"]),
         // What more than one test target uses: a seeded generator and random cell grids.
         .target(name: "LoomTestSupport", dependencies: ["LoomLayout", "LoomGraph", "LoomJSON", "LoomCells"], path: "Tests/LoomTestSupport"),
         .testTarget(name: "LoomGraphTests", dependencies: ["LoomGraph", "LoomScenes"]),
         .testTarget(name: "LoomLoopTests", dependencies: ["LoomLoop"]),
-        .testTarget(name: "LoomDaemonTests", dependencies: ["LoomDaemon", "LoomWire", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomLayout", "LoomGraph", "LoomScenes", "loomd", "loom", "LoomBench", "LoomTestSupport", "LoomCells", "LoomLoop"]),
+        .testTarget(name: "LoomDaemonTests", dependencies: ["LoomDaemon", "LoomCommandLine", "LoomWire", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomLayout", "LoomGraph", "LoomScenes", "loomd", "loom", "LoomBench", "LoomTestSupport", "LoomCells", "LoomLoop"]),
         .testTarget(name: "LoomWireTests", dependencies: ["LoomWire", "LoomJSON", "LoomLayout", "LoomCells", "LoomGraph"]),
         .testTarget(name: "LoomLayoutTests", dependencies: ["LoomLayout", "LoomGraph", "LoomTestSupport", "LoomCells"]),
         .testTarget(name: "LoomJSONTests", dependencies: ["LoomJSON", "LoomTestSupport"]),

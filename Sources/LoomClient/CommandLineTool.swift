@@ -1,4 +1,5 @@
 import Glibc
+import LoomCommandLine
 import LoomWire
 
 /// `loom`'s entry point as a function of its inputs, so tests run it in-process and the

@@ -1,3 +1,4 @@
+import LoomCommandLine
 import LoomJSON
 import LoomWire
 

@@ -1,4 +1,5 @@
 import Foundation
+import LoomCommandLine
 import LoomJSON
 import LoomTerminal
 import LoomWire

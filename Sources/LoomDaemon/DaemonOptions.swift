@@ -1,4 +1,5 @@
 import Glibc
+import LoomCommandLine
 import LoomJSON
 import LoomStore
 import LoomWire
@@ -46,6 +47,8 @@ public struct DaemonOptions: Equatable, Sendable {
                              with the <N> priority prefixes journald understands
           --help             this text
 
+        An option's value follows it, or an '=' (--fps=30).
+
         Exit status: 0 after a clean shutdown (SIGTERM, SIGINT), 1 when it cannot start, 2 for
         a wrong command line.
         """
@@ -53,33 +56,28 @@ public struct DaemonOptions: Equatable, Sendable {
     public init() {}
 
     /// Parses arguments (without the program name); the error says what is wrong.
-    public static func parse(_ arguments: [String]) throws(DaemonError) -> DaemonOptions {
+    public static func parse(_ arguments: [String]) throws(UsageError) -> DaemonOptions {
+        let parsed = try Arguments(arguments, valued: ["socket", "state-dir", "fps", "log-level", "config"], flags: ["ephemeral", "help"])
         var options = DaemonOptions()
-        var rest = arguments[...]
-        func value(_ flag: String) throws(DaemonError) -> String {
-            guard let value = rest.popFirst(), !value.hasPrefix("--") else { throw DaemonError("\(flag) needs a value") }
-            return value
+        for positional in parsed.positionals {
+            guard positional == "-h" else { throw UsageError("unknown argument '\(positional)'") }
+            options.help = true
         }
-        while let argument = rest.popFirst() {
-            switch argument {
-            case "--socket": options.socketPath = try value(argument)
-            case "--state-dir": options.stateDirectory = try value(argument)
-            case "--ephemeral": options.ephemeral = true
-            case "--fps":
-                let text = try value(argument)
-                guard let fps = Int(text), (1...1_000).contains(fps) else { throw DaemonError("--fps must be a number from 1 to 1000, not \(text)") }
-                options.framesPerSecond = fps
-            case "--log-level":
-                let text = try value(argument)
-                guard let level = Log.Level(name: text) else { throw DaemonError("--log-level must be error, warning, notice, info or debug, not \(text)") }
-                options.logLevel = level
-            case "--config": options.configFile = try value(argument)
-            case "--help", "-h": options.help = true
-            default: throw DaemonError("unknown argument '\(argument)'")
-            }
+        options.help = options.help || parsed.flags.contains("help")
+        options.ephemeral = parsed.flags.contains("ephemeral")
+        options.socketPath = parsed.options["socket"]
+        options.stateDirectory = parsed.options["state-dir"]
+        options.configFile = parsed.options["config"]
+        if let text = parsed.options["fps"] {
+            guard let fps = Int(text), (1...1_000).contains(fps) else { throw UsageError("--fps must be a number from 1 to 1000, not \(text)") }
+            options.framesPerSecond = fps
         }
-        if options.ephemeral && options.stateDirectory != nil { throw DaemonError("--ephemeral and --state-dir exclude each other") }
-        options.arguments = arguments
+        if let text = parsed.options["log-level"] {
+            guard let level = Log.Level(name: text) else { throw UsageError("--log-level must be error, warning, notice, info or debug, not \(text)") }
+            options.logLevel = level
+        }
+        if options.ephemeral && options.stateDirectory != nil { throw UsageError("--ephemeral and --state-dir exclude each other") }
+        options.given = Set(parsed.options.keys)
         return options
     }
 
@@ -107,11 +105,11 @@ public struct DaemonOptions: Equatable, Sendable {
         }
         if options.socketPath == nil { options.socketPath = object["socket"]?.stringValue }
         if options.stateDirectory == nil && !options.ephemeral { options.stateDirectory = object["state_dir"]?.stringValue }
-        if let fps = object["fps"]?.intValue, !arguments.contains("--fps") {
+        if let fps = object["fps"]?.intValue, !given.contains("fps") {
             guard (1...1_000).contains(fps) else { throw DaemonError("\(configFile): 'fps' must be from 1 to 1000") }
             options.framesPerSecond = Int(fps)
         }
-        if let name = object["log_level"]?.stringValue, !arguments.contains("--log-level") {
+        if let name = object["log_level"]?.stringValue, !given.contains("log-level") {
             guard let level = Log.Level(name: name) else { throw DaemonError("\(configFile): unknown 'log_level' \(name)") }
             options.logLevel = level
         }
@@ -126,8 +124,9 @@ public struct DaemonOptions: Equatable, Sendable {
         return options
     }
 
-    /// The arguments parsed, to know what the command line set explicitly.
-    public private(set) var arguments: [String] = []
+    /// The options the command line gave (by name, without dashes): they win over the
+    /// configuration file's.
+    private var given: Set<String> = []
 
     /// The socket path, by the rule clients share (`SocketPath`).
     public func resolvedSocketPath(environment: [String: String]) -> String {

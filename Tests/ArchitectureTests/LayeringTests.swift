@@ -13,6 +13,7 @@ struct LayeringTests {
     static let allowed: [String: Set<String>] = [
         "LoomCells": [],
         "LoomJSON": [],
+        "LoomCommandLine": [],
         "LoomLoop": ["CLibUV"],
         "LoomGraph": ["LoomCells"],
         "LoomLayout": ["LoomGraph", "LoomCells", "CUTF8Proc"],
@@ -20,9 +21,9 @@ struct LayeringTests {
         "LoomStoreViews": ["LoomStore", "LoomJSON", "LoomGraph"],
         "LoomWire": ["LoomJSON", "LoomCells"],
         "LoomTerminal": ["LoomWire", "LoomJSON", "LoomCells"],
-        "LoomClient": ["LoomTerminal", "LoomWire", "LoomJSON", "LoomCells"],
+        "LoomClient": ["LoomCommandLine", "LoomTerminal", "LoomWire", "LoomJSON", "LoomCells"],
         "LoomScenes": ["LoomStoreViews", "LoomGraph", "LoomJSON", "LoomCells"],
-        "LoomDaemon": ["LoomLoop", "LoomWire", "LoomStore", "LoomStoreViews", "LoomLayout", "LoomGraph", "LoomJSON", "LoomCells"],
+        "LoomDaemon": ["LoomLoop", "LoomCommandLine", "LoomWire", "LoomStore", "LoomStoreViews", "LoomLayout", "LoomGraph", "LoomJSON", "LoomCells"],
         "loom": ["LoomClient"],
         "loomd": ["LoomDaemon", "LoomLoop", "LoomScenes"],
     ]

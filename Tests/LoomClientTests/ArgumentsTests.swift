@@ -1,7 +1,7 @@
-import LoomClient
+import LoomCommandLine
 import Testing
 
-/// The one argument parser every `loom` verb uses.
+/// The one argument parser both programs use (`loom`'s verbs and `loomd`).
 struct ArgumentsTests {
     @Test func optionsTakeTheirValueAfterASpaceOrAnEqualsSign() throws {
         let parsed = try Arguments(["--size", "80x24", "scene", "--socket=/tmp/s", "--json"], valued: ["size", "socket"], flags: ["json"])

@@ -15,10 +15,19 @@ struct OptionsTests {
 
     @Test(arguments: [
         (["--fps"], "needs a value"), (["--fps", "0"], "from 1 to 1000"), (["--log-level", "loud"], "must be error"),
-        (["--wat"], "unknown argument"), (["--ephemeral", "--state-dir", "/x"], "exclude each other"),
+        (["--wat"], "unknown option --wat"), (["wat"], "unknown argument 'wat'"), (["--ephemeral", "--state-dir", "/x"], "exclude each other"),
     ] as [([String], String)])
     func wrongCommandLinesSayWhatIsWrong(arguments: [String], message: String) {
         #expect { try DaemonOptions.parse(arguments) } throws: { "\($0)".contains(message) }
+    }
+
+    /// loomd reads its command line with `loom`'s parser: `--name=value` works, `-h` is help,
+    /// and an option given as `--name=value` still wins over the configuration file.
+    @Test func theCommandLineIsReadAsLoomReadsIt() throws {
+        let options = try DaemonOptions.parse(["--socket=/x.sock", "--fps=30", "--config=loomd.json"])
+        #expect(options.socketPath == "/x.sock" && options.framesPerSecond == 30 && options.configFile == "loomd.json")
+        #expect(try options.applyingConfiguration { _ in Array(#"{"fps":90}"#.utf8) }.framesPerSecond == 30, "the command line wins")
+        #expect(try DaemonOptions.parse(["-h"]).help && DaemonOptions.parse(["--help"]).help)
     }
 
     @Test func aConfigurationFileFillsWhatTheCommandLineLeftAndRolesComeFromIt() throws {

@@ -1,5 +1,7 @@
-/// The small argument parser `loom`'s verbs share: `--name value` options, `--flag`s, and
-/// positional arguments, with errors a person can act on (exit status 2).
+/// The argument parser of both programs, `loom`'s verbs and `loomd`: `--name value` and
+/// `--name=value` options, `--flag`s, positional arguments, and `--` before positionals that
+/// start with dashes; errors a person can act on (exit status 2). An option given twice takes
+/// its last value, as in git and docker.
 public struct Arguments {
     public private(set) var options: [String: String] = [:]
     public private(set) var flags: Set<String> = []
@@ -39,10 +41,4 @@ public struct Arguments {
         }
         return positionals
     }
-}
-
-/// A wrong command line (exit status 2).
-public struct UsageError: Error, CustomStringConvertible, Equatable {
-    public let description: String
-    public init(_ description: String) { self.description = description }
 }
