@@ -64,7 +64,7 @@ enum FrameBenchmark {
             messages += renderer.styles.styles.indices.map { .style(id: StyleID(rawValue: UInt32($0)), style: renderer.styles.styles[$0]) }.filter { _ in keyframe }
             messages += operations.map { .grid($0) } + [.flush(sequence: sequence)]
             for message in messages { _ = screen.apply(message) }
-            return (messages.reduce(0) { $0 + BinaryCodec.frame($1).count }, screen.render().count)
+            return (messages.reduce(0) { $0 + BinaryCodec.record($1).count }, screen.render().count)
         }
         let full = frame(renderer.render()[0].operations, keyframe: true)
         rows[7].value += 2                          // "value 7" -> "value 9": one cell
@@ -97,7 +97,7 @@ enum FrameBenchmark {
             renderer.graph.resetWorkCounters()
             let start = Bench.threadCPUNanoseconds()
             let operations = renderer.render()[0].operations
-            _ = operations.map { BinaryCodec.frame(.grid($0)) }
+            _ = operations.map { BinaryCodec.record(.grid($0)) }
             let elapsed = Bench.threadCPUNanoseconds() - start
             bodies = max(bodies, renderer.graph.totalBodies)
             return elapsed / 1_000

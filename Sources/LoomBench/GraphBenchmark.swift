@@ -69,20 +69,20 @@ enum GraphBenchmark {
     private static func bodiesPerRowMutation(rows count: Int) -> Int {
         let rows = (0..<count).map(Row.init)
         let graph = ViewGraph(RowList(rows: rows), lazyWindow: window)
-        graph.runFrame()
+        graph.runPass()
         let before = graph.totalBodies
         rows[10].value += 1
-        graph.runFrame()
+        graph.runPass()
         return graph.totalBodies - before
     }
 
     private static func rowMutationFrameMicroseconds(rows count: Int) -> Double {
         let rows = (0..<count).map(Row.init)
         let graph = ViewGraph(RowList(rows: rows), lazyWindow: window)
-        graph.runFrame()
+        graph.runPass()
         let samples = (0..<200).map { round in
             rows[round % 50].value += 1
-            return Measure.nanoseconds { graph.runFrame() } / 1_000
+            return Measure.nanoseconds { graph.runPass() } / 1_000
         }
         return Measure.median(samples)
     }
@@ -91,11 +91,11 @@ enum GraphBenchmark {
         let rows = 10_000
         let tick = Tick()
         let graph = ViewGraph(TrivialList(tick: tick, rows: rows))
-        graph.runFrame()
+        graph.runPass()
         let samples = (0..<30).map { _ in
             tick.value += 1
             let before = graph.totalBodies
-            let elapsed = Measure.nanoseconds { graph.runFrame() }
+            let elapsed = Measure.nanoseconds { graph.runPass() }
             return elapsed / Double(graph.totalBodies - before)
         }
         return Measure.median(samples)
@@ -116,7 +116,7 @@ enum GraphBenchmark {
             var graph: ViewGraph?
             let elapsed = Measure.nanoseconds {
                 graph = make()
-                graph?.runFrame()
+                graph?.runPass()
             }
             withExtendedLifetime(graph) {}
             return elapsed / 1e6

@@ -102,7 +102,7 @@ public final class Daemon {
     /// frame still, whatever the graph says once the snapshot has settled it.
     func snapshot(scene name: String, size: Size, markup: Bool) -> String? {
         guard let scene = scenes[name] else { return nil }
-        if scene.graph.needsFrame { needFrame(for: scene) }
+        if scene.graph.needsPass { needFrame(for: scene) }
         let viewport = scene.renderer.addViewport(size: size)
         defer { scene.renderer.removeViewport(viewport) }
         _ = scene.renderer.render(only: [viewport])

@@ -54,5 +54,5 @@ final class Scene {
         self.renderer = SceneRenderer(graph: graph)
     }
 
-    var hasWork: Bool { needsFrame || graph.needsFrame }
+    var hasWork: Bool { needsFrame || graph.needsPass }
 }

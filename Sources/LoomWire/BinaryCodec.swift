@@ -1,23 +1,23 @@
 import LoomCells
 import LoomJSON
 
-/// The binary encoding of the same messages, for viewers: a frame is a LEB128 length and a
+/// The binary encoding of the same messages, for viewers: a record is a LEB128 length and a
 /// payload; a payload is the message's tag and its fields in a fixed order (Protocol/README.md,
 /// "Binary encoding"). Newer versions only append fields, so a decoder ignores the bytes after
 /// the fields it knows; an unknown tag decodes as `.unknown`.
 public enum BinaryCodec {
     // MARK: - Encoding
 
-    /// A message as one frame (length and payload).
-    public static func frame(_ message: Message) -> [UInt8] {
+    /// A message as one record (length and payload).
+    public static func record(_ message: Message) -> [UInt8] {
         var bytes: [UInt8] = []
-        frame(message, into: &bytes)
+        record(message, into: &bytes)
         return bytes
     }
 
-    /// Appends a message as one frame: the payload is written in place after the frames
+    /// Appends a message as one record: the payload is written in place after the records
     /// before it, and its length put in front, so a reply costs no arrays of its own.
-    public static func frame(_ message: Message, into bytes: inout [UInt8]) {
+    public static func record(_ message: Message, into bytes: inout [UInt8]) {
         var writer = Writer()
         swap(&writer.bytes, &bytes)
         defer { swap(&writer.bytes, &bytes) }
@@ -161,7 +161,7 @@ public enum BinaryCodec {
     /// The messages whose first member is a request id (`MessageSchema.isIdentified`).
     private static let identified = Set(MessageKind.allCases.filter(\.schema.isIdentified))
 
-    /// Decodes a payload (a frame without its length). An error past a readable request id
+    /// Decodes a payload (a record without its length). An error past a readable request id
     /// names that id.
     public static func decode(payload: ArraySlice<UInt8>, limits: WireLimits = .default) throws(WireError) -> Message {
         var input = Reader(bytes: payload, limits: limits)

@@ -6,8 +6,8 @@ public enum Encoding: String, Sendable {
 /// Cuts a connection's bytes into messages, in its current encoding.
 ///
 /// Buffered bytes are bounded by `maximumMessageBytes` (`maximumHelloBytes` before the first
-/// message): a JSON line or a binary frame longer than that is a fatal framing error (thrown),
-/// checked before the bytes are kept — for a binary frame, from its length prefix alone. A
+/// message): a JSON line or a binary record longer than that is a fatal framing error (thrown),
+/// checked before the bytes are kept — for a binary record, from its length prefix alone. A
 /// message that is framed but wrong (bad JSON, a missing member) is returned as a failure; the
 /// connection goes on.
 public struct MessageDecoder {
@@ -53,7 +53,7 @@ public struct MessageDecoder {
                 if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\t") }) { continue }
                 messages.append(Result { () throws(WireError) in try JSONCodec.decode(line: line, limits: limits) })
                 // The first message, a hello asking for binary, switches the rest of the connection
-                // to binary frames; a later hello (refused) switches nothing.
+                // to binary records; a later hello (refused) switches nothing.
                 if !readFirstMessage, case .success(.hello(_, _, _, .binary, _)) = messages.last { encoding = .binary }
                 readFirstMessage = true
             case .binary:
@@ -62,11 +62,11 @@ public struct MessageDecoder {
                 do {
                     length = try header.unsigned()
                 } catch {
-                    guard buffer.count - start < 10 else { throw .framing("a frame length longer than 10 bytes") }
+                    guard buffer.count - start < 10 else { throw .framing("a record length longer than 10 bytes") }
                     return messages
                 }
                 guard length <= UInt64(limits.maximumMessageBytes) else {
-                    throw .framing("a frame of \(length) bytes is over the limit of \(limits.maximumMessageBytes)")
+                    throw .framing("a record of \(length) bytes is over the limit of \(limits.maximumMessageBytes)")
                 }
                 guard buffer.count - header.position >= Int(length) else { return messages }
                 let payload = buffer[header.position..<(header.position + Int(length))]
@@ -90,7 +90,7 @@ public enum MessageEncoder {
     public static func encode(_ message: Message, as encoding: Encoding, into bytes: inout [UInt8]) {
         switch encoding {
         case .json: bytes += JSONCodec.line(message)
-        case .binary: BinaryCodec.frame(message, into: &bytes)
+        case .binary: BinaryCodec.record(message, into: &bytes)
         }
     }
 }

@@ -373,7 +373,7 @@ private final class FakeDaemon: Sendable {
         func frame(_ text: String, _ extra: [Message] = []) -> [UInt8] {
             sequence += 1
             let messages: [Message] = [.keyframe(width: 40, height: 6), .grid(.line(row: 0, column: 0, runs: [CellRun(text)]))] + extra + [.flush(sequence: sequence)]
-            return messages.flatMap { BinaryCodec.frame($0) }
+            return messages.flatMap { BinaryCodec.record($0) }
         }
         while true {
             let count = read(client, &chunk, chunk.count)
@@ -383,13 +383,13 @@ private final class FakeDaemon: Sendable {
                 case .hello(let id, _, let role, _, _):
                     send(JSONCodec.line(.welcome(id: id, version: 1, role: role ?? .viewer, server: "fake")))
                 case .attach(let id, _, _, _, _):
-                    send(BinaryCodec.frame(.ok(id: id, revision: nil))
+                    send(BinaryCodec.record(.ok(id: id, revision: nil))
                          + frame("before", [.grid(.scroll(top: 4, bottom: 1, left: 0, right: 40, rows: 1))]))
                 case .resize:
                     resizes.add(1, ordering: .relaxed)
                     send(frame("after resync"))
                 case .detach(let id):
-                    send(BinaryCodec.frame(.ok(id: id, revision: nil)))
+                    send(BinaryCodec.record(.ok(id: id, revision: nil)))
                 default:
                     break
                 }

@@ -175,7 +175,7 @@ struct Seed000 {
         #expect(bodies.count == 0)
 
         graph.control(.navigationLink, "store 7")?.tap()
-        graph.runFrame()
+        graph.runPass()
         #expect(inits.count == 1)
         #expect(bodies.count == 1)
         #expect(graph.texts == ["detail 7"])
@@ -258,7 +258,7 @@ struct Seed001 {
     @Test func thePitfallEveryObservingCellIsEvaluatedForOneLike() {
         let vm = LikesModel(count: 1_000)
         let graph = mount(ObservingList(vm: vm))
-        graph.afterFrame { vm.toggleLike(id: 42) }
+        graph.afterPass { vm.toggleLike(id: 42) }
         #expect(graph.bodies(ObservingCell.self) == 1_000)
         #expect(graph.texts.contains("♥ 42"))
     }
@@ -266,7 +266,7 @@ struct Seed001 {
     @Test func theFixValueCellsEquatableOnTheValueEvaluateOneCell() {
         let vm = LikesModel(count: 1_000)
         let graph = mount(ValueList(vm: vm))
-        graph.afterFrame { graph.tap("♡ 42") }
+        graph.afterPass { graph.tap("♡ 42") }
         #expect(graph.bodies(ValueCell.self) == 1)
         #expect(graph.bodies(ValueList.self) == 1)
         #expect(graph.texts.contains("♥ 42"))
@@ -275,7 +275,7 @@ struct Seed001 {
     @Test func observableRowsEvaluateOneCellAndNoList() {
         let model = ObservableLikes(count: 1_000)
         let graph = mount(ObservableList(model: model))
-        graph.afterFrame { model.items[42].isLiked.toggle() }
+        graph.afterPass { model.items[42].isLiked.toggle() }
         #expect(graph.bodies(ObservableCell.self) == 1)
         #expect(graph.bodies(ObservableList.self) == 0)
         #expect(graph.texts.contains("♥ 42"))
@@ -290,14 +290,14 @@ extension SeedScenarios {
 struct Seed003 {
     @Test func storedContentIsSkippedOnAnUnrelatedChange() {
         let graph = mount(CollapsableCounter(storesClosure: false))
-        graph.afterFrame { graph.tap("Unrelated 0") }
+        graph.afterPass { graph.tap("Unrelated 0") }
         #expect(graph.bodies(CollapsableCounter.self) == 1)
         #expect(graph.bodies(ContentCollapsable<Text>.self) == 0)
     }
 
     @Test func aStoredClosureIsReevaluatedOnAnUnrelatedChange() {
         let graph = mount(CollapsableCounter(storesClosure: true))
-        graph.afterFrame { graph.tap("Unrelated 0") }
+        graph.afterPass { graph.tap("Unrelated 0") }
         #expect(graph.bodies(CollapsableCounter.self) == 1)
         #expect(graph.bodies(ClosureCollapsable<Text>.self) == 1)
     }
@@ -307,10 +307,10 @@ struct Seed003 {
         let graph = mount(CollapsableCounter(storesClosure: approach == 2))
         for _ in 0..<3 {
             graph.tap("Increase")
-            graph.runFrame()
+            graph.runPass()
         }
         graph.tap("open")
-        graph.runFrame()
+        graph.runPass()
         #expect(graph.texts.contains("Value: 3"))
     }
 }
@@ -339,7 +339,7 @@ struct Seed004 {
         minutes?.perform(.moveHighlight(by: 14))
         seconds?.perform(.moveHighlight(by: 30))
 
-        graph.afterFrame { seconds?.perform(.activate) }
+        graph.afterPass { seconds?.perform(.activate) }
 
         #expect(graph.updates(Picker<Text, Int, ForEach<ClosedRange<Int>, Int, Text>>.self) == 1, "only the seconds picker")
         #expect(graph.bodies(TimePickers.self) == 0)
@@ -410,7 +410,7 @@ extension SeedScenarios {
 struct SeedEnvironment {
     @Test func aGrandchildReadingAnEnvironmentKeyUpdatesWithoutTheChildBetween() {
         let graph = mount(EnvironmentScenario(session: Session()))
-        graph.afterFrame { graph.tap("dark") }
+        graph.afterPass { graph.tap("dark") }
         #expect(graph.bodies(ThemedGrandchild.self) == 1)
         #expect(graph.bodies(ChildBetween.self) == 0)
         #expect(graph.bodies(SessionGrandchild.self) == 0)
@@ -420,7 +420,7 @@ struct SeedEnvironment {
     @Test func anEnvironmentObjectGrandchildUpdatesWithoutTheChildBetween() {
         let session = Session()
         let graph = mount(EnvironmentScenario(session: session))
-        graph.afterFrame { session.user = "grace" }
+        graph.afterPass { session.user = "grace" }
         #expect(graph.bodies(SessionGrandchild.self) == 1)
         #expect(graph.bodies(ChildBetween.self) == 0)
         #expect(graph.bodies(EnvironmentScenario.self) == 0)

@@ -15,16 +15,16 @@ final class EventLog {
 /// Mounts a view and runs its first frame, as a host does.
 func mount<V: View>(_ view: V, window: LazyWindow = LazyWindow()) -> ViewGraph {
     let graph = ViewGraph(view, lazyWindow: window)
-    graph.runFrame()
+    graph.runPass()
     return graph
 }
 
 extension ViewGraph {
     /// Performs `change` and runs one frame; the work counters then count that frame only.
-    func afterFrame(_ change: () -> Void) {
+    func afterPass(_ change: () -> Void) {
         resetWorkCounters()
         change()
-        runFrame()
+        runPass()
     }
 
     func bodies<V: View>(_ type: V.Type) -> Int { counters(of: type).bodies }

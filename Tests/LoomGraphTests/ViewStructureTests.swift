@@ -44,7 +44,7 @@ struct ViewStructureTests {
         let model = Flags()
         let graph = mount(Structures(model: model, mode: .grid, name: "loom"))
         #expect(graph.texts == ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "hello loom", "grid"])
-        graph.afterFrame { model.flag = true }
+        graph.afterPass { model.flag = true }
         #expect(graph.primitiveTrees().first?.children.last == PrimitiveTree(primitive: .spacer(minLength: 2), children: []))
         #expect(graph.bodies(Structures.self) == 1)
     }
@@ -111,11 +111,11 @@ private struct UsesClicks: View {
 struct BindingTests {
     @Test func aProjectedBindingIsAStableInputAndWritesThroughToTheState() {
         let graph = mount(ProfileEditor())
-        graph.afterFrame { graph.tap("rename") }
+        graph.afterPass { graph.tap("rename") }
         #expect(graph.bodies(ProfileEditor.self) == 1)
         #expect(graph.bodies(NotifyToggle.self) == 0, "$profile.notify is the same binding as before")
 
-        graph.afterFrame { graph.control(.toggle, "notify")?.tap() }
+        graph.afterPass { graph.control(.toggle, "notify")?.tap() }
         #expect(graph.primitiveTrees().first?.children.contains { $0.primitive == .toggle(isOn: true) } == true)
         #expect(graph.updates(Toggle<Text>.self) == 1)
     }
@@ -123,7 +123,7 @@ struct BindingTests {
     @Test func aCustomDynamicPropertyInstallsItsStateAndIsUpdatedBeforeEachBody() {
         let graph = mount(UsesClicks())
         #expect(graph.texts.first == "clicks 0 updated 1")
-        graph.afterFrame { graph.tap("click") }
+        graph.afterPass { graph.tap("click") }
         #expect(graph.texts.first == "clicks 1 updated 2", "as in SwiftUI, the node keeps its copy until the parent sends a new value")
         #expect(graph.bodies(UsesClicks.self) == 1)
     }
@@ -163,13 +163,13 @@ struct LifetimeTests {
     @Test func aTreeAsDeepAsTheUsersDataIsBuiltShownAndDestroyedWithoutRecursion() {
         let model = Flags()
         let graph = mount(Toggleable(model: model))
-        graph.afterFrame { model.flag = true }
+        graph.afterPass { model.flag = true }
         #expect(graph.texts == ["leaf"])
         #expect(graph.bodies(Nested.self) == 20_001)
-        graph.afterFrame { model.flag = false }
+        graph.afterPass { model.flag = false }
         #expect(graph.texts == ["short"])
         #expect(graph.counters(of: Nested.self).alive == 0)
-        graph.afterFrame { model.flag = true }
+        graph.afterPass { model.flag = true }
         // Released here with 20,001 levels alive.
     }
 
@@ -220,20 +220,20 @@ struct LazyRowTests {
     @Test func rowsScrolledOutAreReleasedAndTheirStateDropped() {
         let graph = mount(ScrollView { LazyVStack { ForEach(0..<10_000) { RowWithState(index: $0) } } }, window: LazyWindow(visibleRows: 10))
         graph.tap("tap 3")
-        graph.runFrame()
+        graph.runPass()
         #expect(graph.texts.contains("3:1"))
         graph.lazyWindow = LazyWindow(firstVisibleRow: 5_000, visibleRows: 10)
-        graph.runFrame()
+        graph.runPass()
         #expect(graph.counters(of: RowWithState.self).alive == 10 + LazyWindow.overscan)
         graph.lazyWindow = LazyWindow(firstVisibleRow: 0, visibleRows: 10)
-        graph.runFrame()
+        graph.runPass()
         #expect(graph.texts.contains("3:0"), "documented: a released row's @State is dropped")
     }
 
     @Test func oneRowChangingInAMillionRowListDoesWorkOnlyForThatRow() {
         let cells = (0..<1_000_000).map(Cell.init)
         let graph = mount(BigList(cells: cells), window: LazyWindow(firstVisibleRow: 100, visibleRows: 50))
-        graph.afterFrame { cells[120].value = 7 }
+        graph.afterPass { cells[120].value = 7 }
         #expect(graph.bodies(CellRow.self) == 1)
         #expect(graph.bodies(BigList.self) == 0)
         #expect(graph.counters(of: Text.self).updates == 1, "one leaf changed; nothing else was visited")

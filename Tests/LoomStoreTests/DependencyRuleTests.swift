@@ -73,10 +73,10 @@ struct DependencyRuleTests {
         try store.set(json(#"{"items":[{"liked":false},{"liked":false},{"liked":true}],"other":1,"jobs":{"a":1}}"#), at: .root)
         let woken = Woken()
         let graph = ViewGraph(Readers(woken: woken).environment(\.store, store))
-        graph.runFrame()
+        graph.runPass()
         woken.labels = []
         try change(store)
-        graph.runFrame()
+        graph.runPass()
         return woken.labels
     }
 
@@ -161,11 +161,11 @@ struct StoreLikeList {
         let store = Store()
         try store.set(["items": .array((0..<10_000).map { ["id": .int(Int64($0)), "name": .string("item \($0)"), "liked": false] })], at: .root)
         let graph = ViewGraph(LikeList().environment(\.store, store), lazyWindow: LazyWindow(firstVisibleRow: 30, visibleRows: 30))
-        graph.runFrame()
+        graph.runPass()
         graph.resetWorkCounters()
 
         try store.set(true, at: pointer("/items/42/liked"))
-        graph.runFrame()
+        graph.runPass()
 
         #expect(graph.counters(of: LikeRow.self).bodies == 1)
         #expect(graph.counters(of: LikeList.self).bodies == 0)
@@ -176,11 +176,11 @@ struct StoreLikeList {
         let store = Store()
         try store.set(["items": .array((0..<100).map { ["id": .int(Int64($0)), "name": .string("item \($0)"), "liked": false] })], at: .root)
         let graph = ViewGraph(LikeList().environment(\.store, store), lazyWindow: LazyWindow(visibleRows: 10))
-        graph.runFrame()
+        graph.runPass()
         graph.resetWorkCounters()
 
         try store.apply([.add(pointer("/items/0"), ["id": 1_000, "name": "new", "liked": true])])
-        graph.runFrame()
+        graph.runPass()
 
         #expect(graph.counters(of: LikeList.self).bodies == 1)
         #expect(graph.texts.first == "new")

@@ -95,17 +95,17 @@ struct MemberCountsTests {
         let store = store(#"{"jobs": {"a": {"status": "ok", "progress": 0.1}, "b": {"status": "running"}}}"#)
         let evaluations = Evaluations()
         let graph = ViewGraph(Counts(evaluations: evaluations).environment(\.store, store))
-        graph.runFrame()
+        graph.runPass()
         #expect(evaluations.count == 1)
 
         try store.set(.double(0.5), at: pointer("/jobs/a/progress"))
-        graph.runFrame()
+        graph.runPass()
         try store.set("ok", at: pointer("/jobs/a/status"))           // the same status again
-        graph.runFrame()
+        graph.runPass()
         #expect(evaluations.count == 1, "no count changed")
 
         try store.set("failed", at: pointer("/jobs/b/status"))
-        graph.runFrame()
+        graph.runPass()
         #expect(evaluations.count == 2)
         #expect(store.trackedCounts(at: pointer("/jobs"), by: "status") == ["ok": 1, "failed": 1])
     }

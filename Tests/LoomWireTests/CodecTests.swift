@@ -55,7 +55,7 @@ struct CodecTests {
             line.removeLast()
             #expect(try JSONCodec.decode(line: line) == message)
             var decoder = MessageDecoder(encoding: .binary)
-            #expect(try decoder.feed(BinaryCodec.frame(message)).map { try $0.get() } == [message])
+            #expect(try decoder.feed(BinaryCodec.record(message)).map { try $0.get() } == [message])
         }
     }
 
@@ -69,21 +69,21 @@ struct CodecTests {
         var queued: [UInt8] = [1, 2, 3]
         for message in messages { MessageEncoder.encode(message, as: .binary, into: &queued) }
         #expect(Array(queued.prefix(3)) == [1, 2, 3], "what was queued before stays")
-        #expect(Array(queued.dropFirst(3)) == messages.flatMap { BinaryCodec.frame($0) })
+        #expect(Array(queued.dropFirst(3)) == messages.flatMap { BinaryCodec.record($0) })
         var decoder = MessageDecoder(encoding: .binary)
         #expect(try decoder.feed(Array(queued.dropFirst(3))).map { try $0.get() } == messages)
     }
 
     @Test func aOneCellChangeIsAFewBytesOnTheWire() {
-        let change = BinaryCodec.frame(.grid(.line(row: 10, column: 42, runs: [CellRun("x", style: StyleID(rawValue: 3))])))
-        let flush = BinaryCodec.frame(.flush(sequence: 1_000))
+        let change = BinaryCodec.record(.grid(.line(row: 10, column: 42, runs: [CellRun("x", style: StyleID(rawValue: 3))])))
+        let flush = BinaryCodec.record(.flush(sequence: 1_000))
         #expect(change.count + flush.count <= 16, "\(change.count) + \(flush.count) bytes")
     }
 
     @Test func aHelloAskingForBinarySwitchesTheRestOfTheStream() throws {
         var decoder = MessageDecoder()
         let bytes = JSONCodec.line(.hello(id: 1, versions: 1...1, role: .viewer, encoding: .binary, client: nil))
-            + BinaryCodec.frame(.attach(id: 2, scene: "s", width: 10, height: 5))
+            + BinaryCodec.record(.attach(id: 2, scene: "s", width: 10, height: 5))
         let messages = try decoder.feed(bytes).map { try $0.get() }
         #expect(messages.count == 2)
         #expect(messages.last == .attach(id: 2, scene: "s", width: 10, height: 5))
@@ -114,7 +114,7 @@ struct CodecTests {
         // An unknown type decodes as `.unknown`; extra JSON members and extra binary bytes are ignored.
         #expect(try JSONCodec.decode(line: Array(#"{"type":"future_thing","x":1}"#.utf8)) == .unknown(type: "future_thing", id: nil))
         #expect(try JSONCodec.decode(line: Array(#"{"type":"ping","id":1,"extra":[1,2]}"#.utf8)) == .ping(id: 1))
-        var frame = BinaryCodec.frame(.flush(sequence: 5))
+        var frame = BinaryCodec.record(.flush(sequence: 5))
         frame[0] += 2
         frame += [0xAA, 0xBB]
         var decoder = MessageDecoder(encoding: .binary)

@@ -103,7 +103,7 @@ struct MalformedInputTests {
         #expect(try JSONCodec.decode(line: Array(#"{"type":"error","id":-16454096276377274,"code":"x","message":""}"#.utf8))
                 == .error(id: -16_454_096_276_377_274, code: ErrorCode(rawValue: "x"), message: "", fatal: false), "ids are 64-bit in JSON as in binary")
         #expect(try JSONCodec.decode(line: Array(#"{"type":"ok","id":1,"revision":5000000000}"#.utf8)) == .ok(id: 1, revision: 5_000_000_000))
-        let ok = BinaryCodec.frame(.ok(id: 1, revision: 5_000_000_000))
+        let ok = BinaryCodec.record(.ok(id: 1, revision: 5_000_000_000))
         var decoder = MessageDecoder(encoding: .binary)
         #expect(try decoder.feed(ok).first?.get() == .ok(id: 1, revision: 5_000_000_000), "revisions past 2³¹ in binary")
         var scroll = BinaryCodec.Writer()
@@ -124,7 +124,7 @@ struct MalformedInputTests {
 
     @Test func aTruncatedFrameWaitsForItsRest() throws {
         var decoder = MessageDecoder(encoding: .binary)
-        let frame = BinaryCodec.frame(.bye(reason: "later"))
+        let frame = BinaryCodec.record(.bye(reason: "later"))
         #expect(try decoder.feed(Array(frame.prefix(3))).isEmpty)
         #expect(try decoder.feed(Array(frame.dropFirst(3))).map { try $0.get() } == [.bye(reason: "later")])
     }

@@ -32,7 +32,7 @@ struct VectorTests {
             let fromBinary = try decoder.feed(bytes).map { try $0.get() }
             #expect(fromBinary == [fromJSON], "\(name)")
             #expect(JSONCodec.json(fromJSON) == json, "\(name): JSON encoding")
-            #expect(BinaryCodec.frame(fromJSON) == bytes, "\(name): binary encoding")
+            #expect(BinaryCodec.record(fromJSON) == bytes, "\(name): binary encoding")
         }
     }
 

@@ -81,7 +81,7 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
                 reused = unmatched!.removeValue(forKey: key)
             }
             if key.occurrence == 1 {
-                graph.diagnostics.report(.duplicateID, frame: graph.frame,
+                graph.diagnostics.report(.duplicateID, pass: graph.pass,
                                          "ForEach in \(parent?.typeName ?? "root") has more than one element with id \(id); later ones are shown as separate rows")
             }
             let row = view.content(element)

@@ -35,7 +35,7 @@ final class StateBox<Value>: Location<Value> {
     override func set(_ newValue: Value) {
         if let evaluating = TrackingContext.current {
             evaluating.graph.diagnostics.report(.stateWrittenDuringEvaluation,
-                                     frame: evaluating.graph.frame,
+                                     pass: evaluating.graph.pass,
                                      "@State \(name) written while \(evaluating.typeName) was being evaluated; the write was ignored")
             return
         }

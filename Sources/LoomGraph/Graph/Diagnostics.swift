@@ -7,7 +7,7 @@ package final class Diagnostics {
         case duplicateID
         /// `@State` was written while a body was being evaluated; the write was ignored.
         case stateWrittenDuringEvaluation
-        /// A node was invalidated again in the frame that already evaluated it; it waits for the next frame.
+        /// A node was invalidated again in the pass that already evaluated it; it waits for the next pass.
         case invalidationLoop
         /// A model was changed on another thread than the graph's; the change was delivered on the graph's thread.
         case mutationOffGraphThread
@@ -15,9 +15,9 @@ package final class Diagnostics {
 
     package struct Entry: Sendable, CustomStringConvertible {
         package let kind: Kind
-        package let frame: Int
+        package let pass: Int
         package let message: String
-        package var description: String { "[\(kind.rawValue)] frame \(frame): \(message)" }
+        package var description: String { "[\(kind.rawValue)] pass \(pass): \(message)" }
     }
 
     package static let capacity = 256
@@ -28,8 +28,8 @@ package final class Diagnostics {
 
     package func count(_ kind: Kind) -> Int { counts[kind, default: 0] }
 
-    func report(_ kind: Kind, frame: Int, _ message: String) {
-        let entry = Entry(kind: kind, frame: frame, message: message)
+    func report(_ kind: Kind, pass: Int, _ message: String) {
+        let entry = Entry(kind: kind, pass: pass, message: message)
         counts[kind, default: 0] += 1
         if entries.count == Self.capacity { entries.removeFirst(Self.capacity / 4) }
         entries.append(entry)

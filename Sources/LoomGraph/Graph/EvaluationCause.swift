@@ -37,7 +37,7 @@ package enum EvaluationCause: Hashable, Sendable, CustomStringConvertible {
 
 /// One evaluation, as reported to `ViewGraph.evaluationObserver`.
 package struct Evaluation: Sendable, CustomStringConvertible {
-    package let frame: Int
+    package let pass: Int
     package let typeName: String
     package let nodeSerial: Int
     package let causes: [EvaluationCause]

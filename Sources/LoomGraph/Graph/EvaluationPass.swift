@@ -1,7 +1,7 @@
-/// The frame's evaluation pass (docs/architecture.md, rules 2, 6, 12).
+/// The evaluation pass (docs/architecture.md, rules 2, 6, 12).
 ///
 ///     invalidations ──► dirty (unordered)
-///                          │ runFrame: sort by (depth, creation order)
+///                          │ runPass: sort by (depth, creation order)
 ///                          ▼
 ///     for each node still dirty:  work stack ◄── children whose new value differs
 ///                                    │ pop, evaluate (body or primitive update)
@@ -10,26 +10,26 @@
 /// - Parents before children: dirty nodes are taken shallowest first, and a node's children
 ///   are evaluated right after it, depth first, from an explicit stack (never recursion: the
 ///   depth of a view tree can be the user's data).
-/// - At most once per frame: evaluating a node clears its dirty mark, so a dirty node its
+/// - At most once per pass: evaluating a node clears its dirty mark, so a dirty node its
 ///   parent already brought up to date is not evaluated again.
-/// - Loops are cut: a node invalidated again in the frame that already evaluated it waits for
-///   the next frame, with a diagnostic, so every frame terminates.
-/// - `onAppear`/`onDisappear` actions run after the pass; what they change is the next frame's work.
+/// - Loops are cut: a node invalidated again in the pass that already evaluated it waits for
+///   the next pass, with a diagnostic, so every pass terminates.
+/// - `onAppear`/`onDisappear` actions run after the pass; what they change is the next pass's work.
 extension ViewGraph {
-    /// A summary of one frame's work.
-    package struct FrameSummary: Equatable, Sendable {
+    /// A summary of one pass's work.
+    package struct PassSummary: Equatable, Sendable {
         package var bodies = 0
         package var updates = 0
     }
 
     /// Evaluates every node that needs it.
     @discardableResult
-    package func runFrame() -> FrameSummary {
-        precondition(!inFrame, "runFrame() called while a frame is running")
-        frame += 1
+    package func runPass() -> PassSummary {
+        precondition(!inPass, "runPass() called while a pass is running")
+        pass += 1
         layoutGeneration += 1
-        inFrame = true
-        var summary = FrameSummary()
+        inPass = true
+        var summary = PassSummary()
         deliverObservations()
         for node in deferred where node.isDirty && node.isAlive { dirty.append(node) }
         deferred.removeAll(keepingCapacity: true)
@@ -43,27 +43,27 @@ extension ViewGraph {
                 drainWork(&summary)
             }
         }
-        inFrame = false
+        inPass = false
 
-        let actions = afterFrameActions
-        afterFrameActions.removeAll()
+        let actions = afterPassActions
+        afterPassActions.removeAll()
         for action in actions { action() }
-        if needsFrame { onNeedsFrame?() }
+        if needsPass { onNeedsPass?() }
         return summary
     }
 
-    /// Runs frames until nothing is left to evaluate, or `maxFrames`; returns the frames run.
+    /// Runs passes until nothing is left to evaluate, or `maxPasses`; returns the passes run.
     @discardableResult
-    package func settle(maxFrames: Int = 16) -> Int {
-        var frames = 0
-        while needsFrame && frames < maxFrames {
-            runFrame()
-            frames += 1
+    package func settle(maxPasses: Int = 16) -> Int {
+        var passes = 0
+        while needsPass && passes < maxPasses {
+            runPass()
+            passes += 1
         }
-        return frames
+        return passes
     }
 
-    private func drainWork(_ summary: inout FrameSummary) {
+    private func drainWork(_ summary: inout PassSummary) {
         while let node = work.popLast() {
             guard node.isAlive else { continue }
             evaluate(node, &summary)
@@ -74,9 +74,9 @@ extension ViewGraph {
         }
     }
 
-    private func evaluate(_ node: Node, _ summary: inout FrameSummary) {
+    private func evaluate(_ node: Node, _ summary: inout PassSummary) {
         node.isDirty = false
-        node.processedFrame = frame
+        node.processedPass = pass
         node.evaluations += 1
         swap(&node.lastCauses, &node.pendingCauses)
         node.pendingCauses.removeAll(keepingCapacity: true)
@@ -87,7 +87,7 @@ extension ViewGraph {
             node.counters.updates += 1
             summary.updates += 1
         }
-        evaluationObserver?(Evaluation(frame: frame, typeName: node.typeName, nodeSerial: node.serial, causes: node.lastCauses), node)
+        evaluationObserver?(Evaluation(pass: pass, typeName: node.typeName, nodeSerial: node.serial, causes: node.lastCauses), node)
 
         markLayoutChanged(from: node)
         guard node.tracksDependencies else {
@@ -119,43 +119,43 @@ extension ViewGraph {
     }
 
     /// A parent's evaluation produced work for `node` (new, or a changed value): evaluate it in
-    /// this frame, right after the parent. Outside a frame (a root, a push) it waits for the next.
+    /// this pass, right after the parent. Outside a pass (a root, a push) it waits for the next.
     func enqueue(_ node: Node, cause: EvaluationCause?) {
         if let cause, !node.pendingCauses.contains(cause) { node.pendingCauses.append(cause) }
-        if inFrame {
+        if inPass {
             enqueued.append(node)
         } else if !node.isDirty {
             node.isDirty = true
             dirty.append(node)
-            if dirty.count == 1 { onNeedsFrame?() }
+            if dirty.count == 1 { onNeedsPass?() }
         }
     }
 
-    /// Something `node` depends on changed: mark it dirty for this frame or the next.
+    /// Something `node` depends on changed: mark it dirty for this pass or the next.
     func invalidate(_ node: Node, cause: EvaluationCause) {
         guard node.isAlive else { return }
         if !node.pendingCauses.contains(cause) { node.pendingCauses.append(cause) }
         guard !node.isDirty else { return }
         node.isDirty = true
-        if inFrame && node.processedFrame == frame {
-            diagnostics.report(.invalidationLoop, frame: frame,
-                               "\(node.typeName)#\(node.serial) invalidated again by \(cause) in the frame that evaluated it; deferred to the next frame")
+        if inPass && node.processedPass == pass {
+            diagnostics.report(.invalidationLoop, pass: pass,
+                               "\(node.typeName)#\(node.serial) invalidated again by \(cause) in the pass that evaluated it; deferred to the next pass")
             deferred.append(node)
             return
         }
         dirty.append(node)
-        if !inFrame && dirty.count == 1 { onNeedsFrame?() }
+        if !inPass && dirty.count == 1 { onNeedsPass?() }
     }
 
-    /// Runs `action` after the current frame's pass (or at once, outside a frame).
-    func afterFrame(_ action: @escaping () -> Void) {
-        if inFrame { afterFrameActions.append(action) } else { action() }
+    /// Runs `action` after the current pass (or at once, outside a pass).
+    func afterPass(_ action: @escaping () -> Void) {
+        if inPass { afterPassActions.append(action) } else { action() }
     }
 
     /// Observable changes posted from other threads, delivered on the graph's thread.
     func deliverObservations() {
         for change in inbox.drain() {
-            diagnostics.report(.mutationOffGraphThread, frame: frame, "\(change.property) changed on another thread")
+            diagnostics.report(.mutationOffGraphThread, pass: pass, "\(change.property) changed on another thread")
             change.deliver()
         }
     }

@@ -9,7 +9,7 @@ package class Node {
     package private(set) unowned(unsafe) var parent: Node?
     /// Distance from the root; the evaluation pass visits dirty nodes shallowest first.
     let depth: Int
-    /// Creation order; breaks ties between dirty nodes of one depth so frames are deterministic.
+    /// Creation order; breaks ties between dirty nodes of one depth so passes are deterministic.
     let serial: Int
     let viewType: Any.Type
     let counters: TypeCounters
@@ -27,7 +27,7 @@ package class Node {
 
     var isDirty = false
     var pendingCauses: [EvaluationCause] = []
-    var processedFrame = -1
+    var processedPass = -1
     var dependencies: [DependencySource] = []
     var observationGeneration = 0
     var propertyStorage: [AnyObject?] = []
@@ -129,7 +129,7 @@ package class Node {
     /// Per-node state of primitives that have it (a picker's highlighted row, environment slots).
     var primitiveState: AnyObject?
 
-    /// What layout keeps for this node between frames (its measurements, valid while its layout
+    /// What layout keeps for this node between passes (its measurements, valid while its layout
     /// stamp holds). The graph never reads it; kept here, it lives and dies with the node, so
     /// layout needs no table of nodes to look it up in, and nothing to prune.
     package var layoutCache: AnyObject?

@@ -32,7 +32,7 @@ final class PrimitiveNode<V: PrimitiveView>: ViewNode<V> {
     /// value (a `List` with its data, say), and layout and the lazy-row provider ask often.
     /// Valid while the layout stamp holds (a picker's options changing below it, or its
     /// highlight moved outside an evaluation, restamps it), and dropped when the node takes a
-    /// new value or is processed: within one frame the stamp does not change. Kept apart from
+    /// new value or is processed: within one pass the stamp does not change. Kept apart from
     /// the stamp it is valid for (-1: none), so that a hit copies it once.
     private var cachedPrimitive: Primitive?
     private var cachedStamp = -1

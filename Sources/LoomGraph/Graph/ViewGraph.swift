@@ -1,16 +1,16 @@
 import Glibc
 
 /// The view graph of one scene: mounts a root view, keeps one `Node` per view identity, and
-/// evaluates exactly the nodes that need it, frame by frame (see `EvaluationPass.swift`).
+/// evaluates exactly the nodes that need it, pass by pass (see `EvaluationPass.swift`).
 ///
 /// It knows nothing of sockets or terminals (docs/architecture.md, "The modules, lowest first"): a host — the daemon,
-/// a test, the benchmark — applies changes, runs frames and reads the primitive tree.
+/// a test, the benchmark — applies changes, runs passes and reads the primitive tree.
 /// A graph and its nodes are confined to the thread that created it.
 package final class ViewGraph {
     package let diagnostics = Diagnostics()
     /// Frames run so far.
-    package internal(set) var frame = 0
-    /// The value nodes changed now are stamped with (`Node.layoutStamp`): new for each frame,
+    package internal(set) var pass = 0
+    /// The value nodes changed now are stamped with (`Node.layoutStamp`): new for each pass,
     /// and for each change made outside one.
     var layoutGeneration = 0
     /// Changes to any node's children (see `Node.structureGeneration`).
@@ -20,8 +20,8 @@ package final class ViewGraph {
     /// Told of every evaluation with its causes, and the node evaluated (tests, `loom trace`,
     /// update highlighting).
     package var evaluationObserver: ((Evaluation, Node) -> Void)?
-    /// Told when work arrives while no frame is running, so the host can schedule one.
-    package var onNeedsFrame: (() -> Void)?
+    /// Told when work arrives while no pass is running, so the host can schedule one.
+    package var onNeedsPass: (() -> Void)?
 
     /// Which rows lazy containers build; changing it updates exactly the lazy `ForEach`es.
     package var lazyWindow: LazyWindow {
@@ -51,7 +51,7 @@ package final class ViewGraph {
         return merged
     }
 
-    /// Asks the row provider again and updates (next frame) exactly the lazy `ForEach`es whose
+    /// Asks the row provider again and updates (next pass) exactly the lazy `ForEach`es whose
     /// rows differ from what they built: a host calls it after viewers scrolled or resized.
     package func refreshLazyRows() {
         for entry in lazyForEachNodes.values {
@@ -62,7 +62,7 @@ package final class ViewGraph {
     }
 
     /// The rows a lazy container should build changed (a viewer scrolled): its `ForEach`es are
-    /// updated in the next frame. `nil`: every lazy container.
+    /// updated in the next pass. `nil`: every lazy container.
     package func invalidateLazyRows(in container: Node?) {
         for entry in lazyForEachNodes.values {
             let node = entry.takeUnretainedValue()
@@ -75,12 +75,12 @@ package final class ViewGraph {
     let inbox = ObservationInbox()
     let thread = pthread_self()
 
-    var inFrame = false
+    var inPass = false
     var dirty: [Node] = []
     var deferred: [Node] = []
     var work: [Node] = []
     var enqueued: [Node] = []
-    var afterFrameActions: [() -> Void] = []
+    var afterPassActions: [() -> Void] = []
     var lazyForEachNodes: [ObjectIdentifier: Unmanaged<Node>] = [:]
     private var serials = 0
     private var typeCounters: [ObjectIdentifier: TypeCounters] = [:]
@@ -104,7 +104,7 @@ package final class ViewGraph {
     }
 
     /// Whether some node waits for evaluation.
-    package var needsFrame: Bool {
+    package var needsPass: Bool {
         !dirty.isEmpty || !deferred.isEmpty || inbox.hasPending
     }
 

@@ -1,15 +1,15 @@
-/// `.onAppear` and `.onDisappear`: run after the frame in which the view's node was created or
-/// destroyed, so what they change is the next frame's work, never the current evaluation's.
+/// `.onAppear` and `.onDisappear`: run after the pass in which the view's node was created or
+/// destroyed, so what they change is the next pass's work, never the current evaluation's.
 public struct _AppearanceActionModifier: ViewModifierBehavior {
     let appear: (() -> Void)?
     let disappear: (() -> Void)?
 
     func nodeDidAppear(_ node: Node) {
-        if let appear { node.graph.afterFrame(appear) }
+        if let appear { node.graph.afterPass(appear) }
     }
 
     func nodeWillBeDestroyed(_ node: Node) {
-        if let disappear { node.graph.afterFrame(disappear) }
+        if let disappear { node.graph.afterPass(disappear) }
     }
 }
 

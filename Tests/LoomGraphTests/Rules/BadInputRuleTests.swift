@@ -74,22 +74,22 @@ struct BadInputRule {
         let graph = mount(WritesStateInBody())
         #expect(graph.texts == ["count 0"])
         #expect(graph.diagnostics.count(.stateWrittenDuringEvaluation) == 1)
-        #expect(!graph.needsFrame)
+        #expect(!graph.needsPass)
     }
 
     @Test func anInvalidationLoopIsCutOffEveryFrame() {
         let model = PingPong()
         let graph = mount(PingPongRoot(model: model))
         #expect(graph.diagnostics.count(.invalidationLoop) == 1)
-        #expect(graph.needsFrame, "the loop waits for the next frame instead of spinning in this one")
+        #expect(graph.needsPass, "the loop waits for the next frame instead of spinning in this one")
         for frame in 1...5 {
             graph.resetWorkCounters()
-            graph.runFrame()
+            graph.runPass()
             #expect(graph.bodies(ReadsAWritesB.self) == 1, "frame \(frame)")
             #expect(graph.bodies(ReadsBWritesA.self) == 1, "frame \(frame)")
         }
         #expect(graph.diagnostics.count(.invalidationLoop) == 6)
-        #expect(graph.settle(maxFrames: 3) == 3)
+        #expect(graph.settle(maxPasses: 3) == 3)
     }
 
     @Test func aModelChangedOnAnotherThreadIsDeliveredOnTheGraphsThread() {
@@ -101,8 +101,8 @@ struct BadInputRule {
         let thread = Thread { shared.x = 5 }
         thread.start()
         while !woken.isMarked { usleep(1_000) }
-        #expect(graph.needsFrame)
-        graph.runFrame()
+        #expect(graph.needsPass)
+        graph.runPass()
         #expect(graph.texts == ["x=5"])
         #expect(graph.diagnostics.count(.mutationOffGraphThread) == 1)
     }

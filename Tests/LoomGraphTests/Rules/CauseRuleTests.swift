@@ -54,21 +54,21 @@ struct CauseRule {
         let graph = ViewGraph(CauseRoot(model: model, announcer: announcer))
         var log: [String: [EvaluationCause]] = [:]
         graph.evaluationObserver = { evaluation, _ in log[evaluation.typeName] = evaluation.causes }
-        graph.runFrame()
+        graph.runPass()
         #expect(log["CauseRoot"] == [.identity])
         #expect(log["Shown"] == [.identity])
 
         graph.tap("count+")
-        graph.runFrame()
+        graph.runPass()
         #expect(log["CauseRoot"] == [.state("count")])
         #expect(log["Shown"] == [.inputs(["value"])])
 
         graph.tap("count+")
-        graph.runFrame()
+        graph.runPass()
         #expect(log["Reader"] == [.environment("AccentKey")])
 
         model.title = "u"
-        graph.runFrame()
+        graph.runPass()
         guard case .observable(let property)? = log["ObservesFine"]?.first else {
             Issue.record("no observable cause: \(String(describing: log["ObservesFine"]))")
             return
@@ -76,7 +76,7 @@ struct CauseRule {
         #expect(property == "Fine2")
 
         announcer.tick = 1
-        graph.runFrame()
+        graph.runPass()
         #expect(log["ObservesAnnouncer"] == [.objectWillChange("Announcer")])
         #expect(EvaluationCause.inputs(["value", "name"]).description == "@self(value, name)")
         #expect(graph.nodes(named: "Shown").first?.lastCauses == [.inputs(["value"])])

@@ -59,7 +59,7 @@ struct ComparisonRule {
         var evaluated: [String] = []
         graph.evaluationObserver = { evaluation, _ in evaluated.append("\(evaluation.typeName) \(evaluation.causes)") }
 
-        graph.afterFrame { model.number = 1 }
+        graph.afterPass { model.number = 1 }
 
         #expect(graph.bodies(ComparisonParent.self) == 1)
         #expect(graph.bodies(EquatableOnID.self) == 0, "Equatable: == ignores note")
@@ -69,7 +69,7 @@ struct ComparisonRule {
         #expect(graph.bodies(PlainValue.self) == 0, ".equatable()")
         #expect(evaluated.contains("Memberwise [@self(value)]"))
 
-        graph.afterFrame { model.flag = true }
+        graph.afterPass { model.flag = true }
         #expect(graph.bodies(HoldsReference.self) == 1, "a different reference differs")
     }
 }

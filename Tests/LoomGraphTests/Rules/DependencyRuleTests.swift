@@ -27,7 +27,7 @@ private struct ReadsBinding: View {
 struct DependencyRule {
     @Test func writingStateTheBodyReadReevaluatesIt() {
         let graph = mount(ReadsOnlyA())
-        graph.afterFrame { graph.tap("a+") }
+        graph.afterPass { graph.tap("a+") }
         #expect(graph.bodies(ReadsOnlyA.self) == 1)
         #expect(graph.bodies(ReadsBinding.self) == 0)
         #expect(graph.texts.contains("a=1"))
@@ -35,7 +35,7 @@ struct DependencyRule {
 
     @Test func creatingABindingIsNotAReadOnlyTheChildThatReadsItIsEvaluated() {
         let graph = mount(ReadsOnlyA())
-        graph.afterFrame { graph.tap("b+") }
+        graph.afterPass { graph.tap("b+") }
         #expect(graph.bodies(ReadsOnlyA.self) == 0, "$b in the parent's body is not a read")
         #expect(graph.bodies(ReadsBinding.self) == 1)
         #expect(graph.texts.contains("b=1"))

@@ -47,7 +47,7 @@ struct EnvironmentRule {
     @Test func aChangedValueEvaluatesTheReaderNotTheViewsBetween() {
         let graph = mount(EnvironmentRoot())
         #expect(graph.texts.contains("accent red"))
-        graph.afterFrame { graph.tap("blue") }
+        graph.afterPass { graph.tap("blue") }
         #expect(graph.bodies(Reader.self) == 1)
         #expect(graph.bodies(Middle.self) == 0)
         #expect(graph.texts.contains("accent blue"))
@@ -55,8 +55,8 @@ struct EnvironmentRule {
 
     @Test func anUnchangedValueEvaluatesNoReader() {
         let graph = mount(EnvironmentRoot())
-        graph.afterFrame { graph.tap("blue") }
-        graph.afterFrame { graph.tap("blue") }
+        graph.afterPass { graph.tap("blue") }
+        graph.afterPass { graph.tap("blue") }
         #expect(graph.bodies(Reader.self) == 0)
     }
 

@@ -20,8 +20,8 @@ struct EqualWriteRule {
     @Test func anEqualWriteInvalidatesNothing() {
         let graph = mount(EqualWriter())
         graph.tap("same")
-        #expect(!graph.needsFrame)
-        graph.afterFrame { graph.tap("other") }
+        #expect(!graph.needsPass)
+        graph.afterPass { graph.tap("other") }
         #expect(graph.bodies(EqualWriter.self) == 1)
     }
 }

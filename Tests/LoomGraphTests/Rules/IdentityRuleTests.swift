@@ -59,11 +59,11 @@ struct IdentityRule {
         let graph = mount(ReorderableRows(model: model))
         graph.tap("tap 2")
         graph.tap("tap 2")
-        graph.runFrame()
+        graph.runPass()
         #expect(graph.texts.filter { $0.contains(":") } == ["1:0", "2:2", "3:0"])
         let appearsBefore = graph.counters(of: TapRow.self).appears
 
-        graph.afterFrame { model.order = [3, 2, 1] }
+        graph.afterPass { model.order = [3, 2, 1] }
 
         #expect(graph.texts.filter { $0.contains(":") } == ["3:0", "2:2", "1:0"])
         #expect(graph.counters(of: TapRow.self).appears == appearsBefore, "no row is rebuilt")
@@ -75,10 +75,10 @@ struct IdentityRule {
         let log = EventLog()
         let graph = mount(IdentifiedRow(model: model, log: log))
         graph.tap("tap 1")
-        graph.runFrame()
+        graph.runPass()
         #expect(graph.texts.contains("1:1"))
 
-        graph.afterFrame { model.number = 7 }
+        graph.afterPass { model.number = 7 }
 
         #expect(graph.texts.contains("1:0"), "state was reset")
         #expect(log.events == ["appear 0", "disappear", "appear 7"])
@@ -90,10 +90,10 @@ struct IdentityRule {
         let log = EventLog()
         let graph = mount(BranchingRow(model: model, log: log))
         graph.tap("tap 1")
-        graph.runFrame()
+        graph.runPass()
         #expect(graph.texts.contains("1:1"))
 
-        graph.afterFrame { model.flag = true }
+        graph.afterPass { model.flag = true }
 
         #expect(graph.texts.contains("1:0"))
         #expect(log.events == ["appear false", "disappear false", "appear true"])

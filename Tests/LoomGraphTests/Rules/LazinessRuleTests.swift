@@ -40,7 +40,7 @@ struct LazinessRule {
         let graph = mount(EagerOrLazy(lazy: true, rows: 1_000_000), window: LazyWindow(firstVisibleRow: 10, visibleRows: 20))
         #expect(graph.texts.first == "row 8")
         let appears = graph.counters(of: LazyRow.self).appears
-        graph.afterFrame { graph.lazyWindow = LazyWindow(firstVisibleRow: 11, visibleRows: 20) }
+        graph.afterPass { graph.lazyWindow = LazyWindow(firstVisibleRow: 11, visibleRows: 20) }
         #expect(graph.bodies(LazyRow.self) == 1)
         #expect(graph.counters(of: LazyRow.self).appears == appears + 1)
         #expect(graph.counters(of: LazyRow.self).alive == 20 + LazyWindow.overscan)

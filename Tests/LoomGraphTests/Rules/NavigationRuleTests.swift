@@ -46,14 +46,14 @@ struct NavigationRule {
         #expect(bodies.count == 0)
 
         graph.control(.navigationLink, "item 42")?.tap()
-        graph.runFrame()
+        graph.runPass()
 
         #expect(inits.count == 1)
         #expect(bodies.count == 1)
         #expect(graph.texts == ["detail 42"], "the stack shows its top")
 
         #expect(graph.popNavigation())
-        graph.runFrame()
+        graph.runPass()
         #expect(graph.texts.first == "item 0")
         #expect(graph.counters(of: Detail.self).alive == 0)
     }

@@ -60,7 +60,7 @@ struct ObservationRule {
     @Test func anyPublishedChangeInvalidatesEveryObserverOfTheObject() {
         let model = Coarse()
         let graph = mount(CoarsePair(model: model))
-        graph.afterFrame { model.x = 1 }
+        graph.afterPass { model.x = 1 }
         #expect(graph.bodies(ReadsX.self) == 1)
         #expect(graph.bodies(ReadsY.self) == 1, "coarse: ReadsY did not read x, yet it is evaluated")
         #expect(graph.texts == ["x=1", "y=0"])
@@ -70,13 +70,13 @@ struct ObservationRule {
         let model = Coarse()
         let graph = mount(CoarsePair(model: model))
         model.x = 0
-        #expect(!graph.needsFrame)
+        #expect(!graph.needsPass)
     }
 
     @Test func anObservablePropertyChangeInvalidatesOnlyItsReaders() {
         let model = Fine()
         let graph = mount(FinePair(model: model))
-        graph.afterFrame { model.x = 1 }
+        graph.afterPass { model.x = 1 }
         #expect(graph.bodies(ReadsFineX.self) == 1)
         #expect(graph.bodies(ReadsFineY.self) == 0)
         #expect(graph.bodies(FinePair.self) == 0)
@@ -87,7 +87,7 @@ struct ObservationRule {
         let made = Tally()
         let graph = mount(OwnsModel(made: made, label: "a"))
         #expect(made.count == 1)
-        graph.afterFrame { graph.tap("x+") }
+        graph.afterPass { graph.tap("x+") }
         #expect(graph.texts.contains("a x=1"))
         #expect(made.count == 1)
     }

@@ -12,11 +12,11 @@ struct StaleStateRule {
         let graph = mount(CollapsableCounter(storesClosure: true))
         for _ in 0..<3 {
             graph.tap("Increase")
-            graph.runFrame()
+            graph.runPass()
         }
-        graph.afterFrame { graph.tap("open") }
+        graph.afterPass { graph.tap("open") }
         #expect(graph.texts.contains("Value: 3"))
-        graph.afterFrame { graph.tap("Increase") }
+        graph.afterPass { graph.tap("Increase") }
         #expect(graph.texts.contains("Value: 4"))
         #expect(graph.bodies(ClosureCollapsable<Text>.self) == 1, "the closure's read made ClosureCollapsable depend on value")
         #expect(graph.bodies(CollapsableCounter.self) == 0)

@@ -27,7 +27,7 @@ struct FrameRule {
         let graph = mount(ParentAndChildRead())
         var order: [String] = []
         graph.evaluationObserver = { evaluation, _ in if !evaluation.typeName.contains("<") && evaluation.typeName != "Text" { order.append(evaluation.typeName) } }
-        graph.afterFrame { graph.tap("inc") }
+        graph.afterPass { graph.tap("inc") }
         #expect(order == ["ParentAndChildRead", "ChildReadsToo"])
         #expect(graph.bodies(ChildReadsToo.self) == 1)
         #expect(graph.texts.contains("child 1 1"))

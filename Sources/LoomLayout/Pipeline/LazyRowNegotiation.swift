@@ -1,0 +1,41 @@
+import LoomGraph
+
+/// Stage 2, lazy-row negotiation: which rows each lazy container must build.
+///
+/// Each viewport asks for the rows it shows, plus overscan: from the row at its scroll offset
+/// to the row at the offset plus a screen, at the row pitch the last layout measured (1 before
+/// any). The graph keeps the union of the viewports' ranges, as ranges, so distant viewers do
+/// not build the rows between them; if the union moved after layout measured the rows, the
+/// scene is evaluated once more.
+struct LazyRowNegotiation {
+    let engine: LayoutEngine
+    let viewports: [Viewport]
+
+    /// The rows (columns, for a `LazyHStack`) of `container` each viewport shows.
+    func visibleRows(of container: Node, count: Int) -> [Range<Int>] {
+        let pitch = max(engine.rowHeights[ObjectIdentifier(container)] ?? 1, 0.5)
+        let scroller = scrollContainer(of: container)
+        var horizontal = false
+        if case .hStack? = container.primitive { horizontal = true }
+        return viewports.map { viewport in
+            let offsets = scroller.flatMap { viewport.scrollOffsets[ObjectIdentifier($0)] } ?? (0, 0)
+            let offset = Double(horizontal ? offsets.x : offsets.y)
+            let extent = Double(horizontal ? viewport.size.width : viewport.size.height)
+            let first = Int((offset / pitch).rounded(.down))
+            let last = Int(((offset + extent) / pitch).rounded(.up))
+            return LazyWindow(firstVisibleRow: first, visibleRows: last - first).rows(count: count)
+        }
+    }
+
+    /// The node whose scroll offset moves a lazy container: a `List` scrolls itself; a lazy
+    /// stack is moved by the nearest `ScrollView` around it.
+    private func scrollContainer(of container: Node) -> Node? {
+        if case .list? = container.primitive { return container }
+        var current = container.parent
+        while let node = current {
+            if case .scrollView? = node.primitive { return node }
+            current = node.parent
+        }
+        return nil
+    }
+}

@@ -1,0 +1,81 @@
+import LoomCells
+import LoomGraph
+
+/// The frame pipeline of one scene: from a changed graph to the frames each viewport needs.
+///
+///     1. evaluation pass          ViewGraph.settle            dirty nodes, parents first, each once
+///     2. lazy-row negotiation     LazyRowNegotiation          the rows each lazy container builds
+///     3. layout per geometry      GeometryLayouts             one layout per size and scroll offsets
+///     4. damage drawing           DamageDrawing, Drawing      only the rows that changed, per geometry
+///     5. grid diff                GridDiff                    per group of viewers sent the same grid
+///     6. encoding and fan-out     (the daemon's Scene)        once per encoding, one write per viewer
+///
+/// Stages 1–3 run once per pass; if layout measured rows that move what lazy containers need,
+/// they run once more. The graph knows the renderer only through `lazyRowProvider` (stage 2).
+package final class SceneRenderer {
+    package let graph: ViewGraph
+    package let styles = StyleTable()
+    package let engine = LayoutEngine()
+    package private(set) var viewports: [Viewport] = []
+    private let layouts = GeometryLayouts()
+    private let drawing: DamageDrawing
+
+    package init(graph: ViewGraph) {
+        self.graph = graph
+        drawing = DamageDrawing(styles: styles)
+        graph.lazyRowProvider = { [unowned self] container, count in
+            LazyRowNegotiation(engine: engine, viewports: viewports).visibleRows(of: container, count: count)
+        }
+    }
+
+    package func addViewport(size: Size) -> Viewport {
+        let viewport = Viewport(size: size)
+        viewports.append(viewport)
+        graph.invalidateLazyRows(in: nil)
+        return viewport
+    }
+
+    package func removeViewport(_ viewport: Viewport) {
+        viewports.removeAll { $0 === viewport }
+        graph.invalidateLazyRows(in: nil)
+    }
+
+    /// A frame for every viewport: the operations that bring what it was last sent up to date
+    /// (everything, for a new or resized one).
+    package func render() -> [(viewport: Viewport, operations: [GridOperation])] {
+        render(only: viewports)
+    }
+
+    /// Evaluates for every viewport, but lays out, draws and diffs only `chosen` ones: a viewer
+    /// that is behind keeps the grid (and the layout) it last received, and gets one diff when it
+    /// catches up; a snapshot's viewport is drawn without laying out anybody else's.
+    package func render(only chosen: [Viewport]) -> [(viewport: Viewport, operations: [GridOperation])] {
+        var operations: [ObjectIdentifier: [GridOperation]] = [:]
+        render(only: chosen) { frame in
+            for viewport in frame.viewports { operations[ObjectIdentifier(viewport)] = frame.operations }
+        }
+        return chosen.map { ($0, operations[ObjectIdentifier($0)] ?? []) }
+    }
+
+    /// The same, handing each frame to `deliver` as soon as its geometry is drawn, so that its
+    /// viewers can be sent it while the next geometry is drawn. Each operation list comes once,
+    /// with every viewport it is for (those of one geometry sent the same grid share one diff).
+    package func render(only chosen: [Viewport], deliver: (Frame) -> Void) {
+        graph.refreshLazyRows()
+        graph.settle(maxPasses: 4)
+        layouts.layout(chosen, among: viewports, root: graph.root, engine: engine)
+        // Layout measured row heights; if that moves the rows lazy containers need, once more.
+        graph.refreshLazyRows()
+        if graph.needsPass {
+            graph.settle(maxPasses: 4)
+            layouts.layout(chosen, among: viewports, root: graph.root, engine: engine)
+        }
+        drawing.draw(chosen, layouts: layouts, deliver: deliver)
+    }
+
+    /// Rows drawn in the last frame, over all geometries: what the tests count.
+    package var drawnRows: Int { drawing.drawnRows }
+
+    /// Layouts computed so far (viewports sharing one count once): what the tests count.
+    package var layoutCount: Int { layouts.count }
+}
