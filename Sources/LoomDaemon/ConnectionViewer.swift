@@ -33,7 +33,7 @@ extension Connection {
         case .input(let event):
             guard let session else { return reply(error: Self.notAttached, id: nil) }
             guard let key = Key(event) else { return reply(error: WireError(.malformedMessage, "unknown key '\(event.key)'"), id: nil) }
-            if session.scene.renderer.handle(key, in: session.viewport) { daemon.needFrame(for: session.scene) }
+            if session.viewport.handle(key, in: session.scene.renderer.graph) { daemon.needFrame(for: session.scene) }
         case .ack(let sequence):
             guard let session else { return reply(error: Self.notAttached, id: nil) }
             let wasBehind = session.isBehind(limit: daemon.configuration.maximumUnacknowledgedFrames)

@@ -41,7 +41,7 @@ struct LazinessAtScaleTests {
         #expect(other.screen.count == 20)
 
         // Scrolled apart, a viewport gets a layout of its own.
-        _ = renderer.handle(.wheel(lines: 5, row: 0, column: 0), in: twins[2])
+        _ = twins[2].handle(.wheel(lines: 5, row: 0, column: 0), in: renderer.graph)
         _ = renderer.render()
         let scrolled = renderer.layoutCount
         _ = renderer.render()
@@ -165,25 +165,25 @@ struct FocusTests {
         let viewport = renderer.addViewport(size: Size(width: 30, height: 6))
         _ = renderer.render()
 
-        renderer.handle(.tab, in: viewport)          // toggle
-        renderer.handle(.enter, in: viewport)
+        viewport.handle(.tab, in: renderer.graph)          // toggle
+        viewport.handle(.enter, in: renderer.graph)
         #expect(settings.verbose)
-        renderer.handle(.tab, in: viewport)          // picker
-        renderer.handle(.right, in: viewport)
-        renderer.handle(.right, in: viewport)
+        viewport.handle(.tab, in: renderer.graph)          // picker
+        viewport.handle(.right, in: renderer.graph)
+        viewport.handle(.right, in: renderer.graph)
         _ = renderer.render()
         #expect(viewport.grid.lines[1].hasPrefix("level: ‹ L3 ›"), "the highlight shows while choosing")
         #expect(settings.level == 1)
-        renderer.handle(.enter, in: viewport)
+        viewport.handle(.enter, in: renderer.graph)
         #expect(settings.level == 3)
-        renderer.handle(.down, in: viewport)         // button
-        renderer.handle(.space, in: viewport)
+        viewport.handle(.down, in: renderer.graph)         // button
+        viewport.handle(.space, in: renderer.graph)
         #expect(settings.log == ["saved"])
-        renderer.handle(.tab, in: viewport)          // link
-        renderer.handle(.enter, in: viewport)
+        viewport.handle(.tab, in: renderer.graph)          // link
+        viewport.handle(.enter, in: renderer.graph)
         _ = renderer.render()
         #expect(viewport.grid.lines[0] .hasPrefix("more page"))
-        #expect(renderer.handle(.escape, in: viewport))
+        #expect(viewport.handle(.escape, in: renderer.graph))
         _ = renderer.render()
         #expect(viewport.grid.lines[0].hasPrefix("[x] verbose"))
     }
@@ -192,7 +192,7 @@ struct FocusTests {
         let renderer = SceneRenderer(graph: ViewGraph(BigSeparatedList(rows: 100)))
         let viewport = renderer.addViewport(size: Size(width: 10, height: 5))
         _ = renderer.render()
-        for _ in 0..<4 { renderer.handle(.down, in: viewport) }
+        for _ in 0..<4 { viewport.handle(.down, in: renderer.graph) }
         _ = renderer.render()
         #expect(viewport.screen.contains("row 3"))
         let focusedRow = (0..<viewport.grid.height).first { viewport.grid[$0, 0].text == "r" && renderer.styles[viewport.grid[$0, 0].style].attributes.contains(.inverse) }
@@ -204,10 +204,10 @@ struct FocusTests {
         let renderer = SceneRenderer(graph: ViewGraph(BigList(rows: 100)))
         let viewport = renderer.addViewport(size: Size(width: 10, height: 5))
         _ = renderer.render()
-        renderer.handle(.wheel(lines: 3, row: 2, column: 2), in: viewport)
+        viewport.handle(.wheel(lines: 3, row: 2, column: 2), in: renderer.graph)
         _ = renderer.render()
         #expect(viewport.grid.lines.first?.hasPrefix("row 3") == true)
-        renderer.handle(.pageDown, in: viewport)
+        viewport.handle(.pageDown, in: renderer.graph)
         _ = renderer.render()
         #expect(viewport.grid.lines.first?.hasPrefix("row 7") == true)
     }

@@ -86,8 +86,8 @@ struct RetainedFrameTests {
                 let size = viewports[2].size.width == 34 ? Size(width: 50, height: 16) : Size(width: 34, height: 12)
                 viewports[2].resize(to: size)
                 sent[ObjectIdentifier(viewports[2])] = CellGrid(width: size.width, height: size.height)
-            case 8: _ = renderer.handle(.wheel(lines: Int.random(in: -3...3, using: &random), row: 8, column: 2), in: viewports[1])
-            default: _ = renderer.handle([.tab, .down, .up, .space].randomElement(using: &random)!, in: viewports[Int.random(in: 0..<3, using: &random)])
+            case 8: _ = viewports[1].handle(.wheel(lines: Int.random(in: -3...3, using: &random), row: 8, column: 2), in: renderer.graph)
+            default: _ = viewports[Int.random(in: 0..<3, using: &random)].handle([.tab, .down, .up, .space].randomElement(using: &random)!, in: renderer.graph)
             }
             // Now and then a viewer is behind and skipped; it catches up in a later frame.
             let chosen = viewports.filter { _ in Int.random(in: 0..<4, using: &random) > 0 }
@@ -152,7 +152,7 @@ struct RetainedFrameTests {
         _ = renderer.render()
         var largest = 0
         for _ in 0..<300 {
-            _ = renderer.handle(.pageDown, in: viewport)
+            _ = viewport.handle(.pageDown, in: renderer.graph)
             _ = renderer.render()
             largest = max(largest, renderer.engine.cachedNodes)
             #expect(renderer.engine.cachedNodes <= renderer.graph.liveNodes)

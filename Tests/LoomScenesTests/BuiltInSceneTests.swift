@@ -96,12 +96,12 @@ struct BuiltInSceneTests {
 
     @Test func enterOnAJobOpensItsDetailAndEscapeComesBack() throws {
         let board = try board()
-        #expect(board.renderer.handle(.down, in: board.viewport))
-        #expect(board.renderer.handle(.enter, in: board.viewport))
+        #expect(board.viewport.handle(.down, in: board.renderer.graph))
+        #expect(board.viewport.handle(.enter, in: board.renderer.graph))
         _ = board.renderer.render()
         #expect(board.text.hasPrefix("job b-1"))
         #expect(board.text.contains("status    running"))
-        #expect(board.renderer.handle(.escape, in: board.viewport))
+        #expect(board.viewport.handle(.escape, in: board.renderer.graph))
         _ = board.renderer.render()
         #expect(board.text.hasPrefix("Loom · operations"))
     }

@@ -13,17 +13,18 @@ import LoomGraph
 /// | PageUp, PageDown | scroll the focused view's scroll container by its height |
 /// | Home, End | focus the first / last focusable |
 /// | mouse wheel | scroll the scroll container under the pointer |
-extension SceneRenderer {
-    /// Handles a key; returns whether it did anything (the host then renders a frame).
+extension Viewport {
+    /// Handles a key; returns whether it did anything (the host then renders a frame). The
+    /// graph is the scene's: Escape pops its navigation.
     @discardableResult
-    package func handle(_ key: Key, in viewport: Viewport) -> Bool {
-        let focusable = focusOrder(viewport.boxes)
-        let current = focusable.firstIndex { ObjectIdentifier(viewport.boxes[$0].node) == viewport.focus }
+    package func handle(_ key: Key, in graph: ViewGraph) -> Bool {
+        let focusable = focusOrder(boxes)
+        let current = focusable.firstIndex { ObjectIdentifier(boxes[$0].node) == self.focus }
         func focus(_ position: Int) {
             guard !focusable.isEmpty else { return }
             let index = focusable[min(max(position, 0), focusable.count - 1)]
-            viewport.focus = ObjectIdentifier(viewport.boxes[index].node)
-            scrollToShow(index, in: viewport)
+            self.focus = ObjectIdentifier(boxes[index].node)
+            scrollToShow(index)
         }
         switch key {
         case .tab, .down:
@@ -35,23 +36,23 @@ extension SceneRenderer {
         case .end:
             focus(focusable.count - 1)
         case .enter, .space:
-            guard let current, let control = control(in: focusable[current], of: viewport) else { return false }
+            guard let current, let control = control(in: focusable[current]) else { return false }
             control.perform(.activate)
         case .left, .right:
-            guard let current, viewport.boxes[focusable[current]].node.controlKind == .picker else { return false }
-            viewport.boxes[focusable[current]].node.perform(.moveHighlight(by: key == .left ? -1 : 1))
+            guard let current, boxes[focusable[current]].node.controlKind == .picker else { return false }
+            boxes[focusable[current]].node.perform(.moveHighlight(by: key == .left ? -1 : 1))
         case .escape, .backspace:
             return graph.popNavigation()
         case .pageUp, .pageDown:
-            let index = current.map { focusable[$0] } ?? viewport.boxes.firstIndex { $0.isScrollContainer }
-            guard let index, let container = scrollContainerBox(around: index, in: viewport) else { return false }
-            let page = max(1, viewport.boxes[container].frame.height - 1)
-            viewport.scroll(viewport.boxes[container].node, rows: key == .pageDown ? page : -page)
+            let index = current.map { focusable[$0] } ?? boxes.firstIndex { $0.isScrollContainer }
+            guard let index, let container = scrollContainerBox(around: index) else { return false }
+            let page = max(1, boxes[container].frame.height - 1)
+            scroll(boxes[container].node, rows: key == .pageDown ? page : -page)
         case .wheel(let lines, let row, let column):
-            guard let container = viewport.boxes.lastIndex(where: { $0.isScrollContainer && $0.frame.intersection($0.clip).contains(column: column, row: row) }) else {
+            guard let container = boxes.lastIndex(where: { $0.isScrollContainer && $0.frame.intersection($0.clip).contains(column: column, row: row) }) else {
                 return false
             }
-            viewport.scroll(viewport.boxes[container].node, rows: lines)
+            scroll(boxes[container].node, rows: lines)
         case .character:
             return false
         }
@@ -76,28 +77,28 @@ extension SceneRenderer {
     }
 
     /// The control a focused box stands for: itself, or a list row's first control.
-    private func control(in index: Int, of viewport: Viewport) -> Node? {
-        let box = viewport.boxes[index]
+    private func control(in index: Int) -> Node? {
+        let box = boxes[index]
         if box.node.controlKind != nil { return box.node }
-        return viewport.boxes[index...(index + box.descendants)].first { $0.node.controlKind != nil }?.node
+        return boxes[index...(index + box.descendants)].first { $0.node.controlKind != nil }?.node
     }
 
     /// The box of the innermost scroll container holding box `index`.
-    private func scrollContainerBox(around index: Int, in viewport: Viewport) -> Int? {
+    private func scrollContainerBox(around index: Int) -> Int? {
         (0..<index).reversed().first { candidate in
-            viewport.boxes[candidate].isScrollContainer && candidate + viewport.boxes[candidate].descendants >= index
-        } ?? (viewport.boxes[index].isScrollContainer ? index : nil)
+            boxes[candidate].isScrollContainer && candidate + boxes[candidate].descendants >= index
+        } ?? (boxes[index].isScrollContainer ? index : nil)
     }
 
     /// Scrolls the focused box's container so the box is inside it.
-    private func scrollToShow(_ index: Int, in viewport: Viewport) {
-        guard let container = scrollContainerBox(around: index, in: viewport), container != index else { return }
-        let visible = viewport.boxes[container].frame
-        let frame = viewport.boxes[index].frame
+    private func scrollToShow(_ index: Int) {
+        guard let container = scrollContainerBox(around: index), container != index else { return }
+        let visible = boxes[container].frame
+        let frame = boxes[index].frame
         if frame.row < visible.row {
-            viewport.scroll(viewport.boxes[container].node, rows: frame.row - visible.row)
+            scroll(boxes[container].node, rows: frame.row - visible.row)
         } else if frame.maxRow > visible.maxRow {
-            viewport.scroll(viewport.boxes[container].node, rows: frame.maxRow - visible.maxRow)
+            scroll(boxes[container].node, rows: frame.maxRow - visible.maxRow)
         }
     }
 }
