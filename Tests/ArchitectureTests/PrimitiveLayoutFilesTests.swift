@@ -28,7 +28,7 @@ struct PrimitiveLayoutFilesTests {
             let type = name.prefix(1).uppercased() + name.dropFirst() + "Layout"
             #expect(files.contains(type + ".swift"), "no Primitives/\(type).swift for .\(name)")
             let source = try String(contentsOf: Self.folder.appendingPathComponent(type + ".swift"), encoding: .utf8)
-            #expect(source.contains("struct \(type): "), "Primitives/\(type).swift does not declare \(type)")
+            #expect(source.contains("struct \(type): ") || source.contains("typealias \(type) = "), "Primitives/\(type).swift does not declare \(type)")
         }
     }
 
