@@ -133,7 +133,7 @@ public enum JSONCodec {
 
     static func typeName(_ message: Message) -> String {
         if case .unknown(let type, _) = message { return type }
-        return message.kind?.schema.type ?? ""
+        return message.kind?.type ?? ""
     }
 
     static func colorJSON(_ color: Color) -> JSONValue {

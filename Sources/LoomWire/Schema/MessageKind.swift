@@ -56,6 +56,16 @@ package enum MessageKind: UInt64, CaseIterable, Sendable {
     /// The declaration: names, version, direction, members in binary order.
     package var schema: MessageSchema { Self.schemas[self] ?? Self.declaration(self) }
 
+    /// The JSON `type`, found without copying the declaration (every JSON message writes it).
+    package var type: String { Self.types[Int(rawValue)] }
+
+    /// The JSON types by tag (tags are 1…36; index 0 is unused).
+    private static let types: [String] = {
+        var types = Array(repeating: "", count: Int(allCases.map(\.rawValue).max() ?? 0) + 1)
+        for kind in allCases { types[Int(kind.rawValue)] = declaration(kind).type }
+        return types
+    }()
+
     private static let schemas = Dictionary(uniqueKeysWithValues: allCases.map { ($0, declaration($0)) })
     private static let byType = Dictionary(uniqueKeysWithValues: allCases.map { (declaration($0).type, $0) })
 
