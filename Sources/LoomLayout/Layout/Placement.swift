@@ -27,9 +27,9 @@ extension LayoutEngine {
         var inner = context
         layout.inherit(&inner)
         let subviews = LayoutSubviews(engine: self, node: element.node, elements: childElements(of: element.node), context: inner, depth: depth)
-        var placement = SubviewPlacement(subviews: subviews, clip: clip, boxes: BoxList())
+        var placement = SubviewPlacement(clip: clip, boxes: BoxList())
         swap(&placement.boxes, &boxes)
-        layout.placeSubviews(in: frame, &placement)
+        layout.placeSubviews(in: frame, subviews: subviews, placement: &placement)
         swap(&placement.boxes, &boxes)
 
         boxes[slot: slot].lines = placement.lines

@@ -14,10 +14,10 @@ struct BorderLayout: PrimitiveLayout {
         return Size(width: content.width + 2 * Self.width, height: content.height + 2 * Self.width)
     }
 
-    func placeSubviews(in frame: GridRect, _ placement: inout SubviewPlacement) {
+    func placeSubviews(in frame: GridRect, subviews: LayoutSubviews, placement: inout SubviewPlacement) {
         placement.marks += marks(frame, clip: placement.clip)
         let inside = frame.inset(top: Self.width, leading: Self.width, bottom: Self.width, trailing: Self.width)
-        placement.placeContent(in: inside, clip: placement.clip.intersection(inside))
+        subviews.placeContent(in: inside, clip: placement.clip.intersection(inside), into: &placement)
     }
 
     func draw(_ box: LayoutBox, clip: GridRect, into grid: inout CellGrid, styles: StyleTable) {

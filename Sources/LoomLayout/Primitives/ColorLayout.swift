@@ -9,7 +9,7 @@ struct ColorLayout: PrimitiveLayout {
         Size(width: proposal.width.finite ?? 1, height: proposal.height.finite ?? 1)
     }
 
-    func placeSubviews(in frame: GridRect, _ placement: inout SubviewPlacement) {}
+    func placeSubviews(in frame: GridRect, subviews: LayoutSubviews, placement: inout SubviewPlacement) {}
 
     func draw(_ box: LayoutBox, clip: GridRect, into grid: inout CellGrid, styles: StyleTable) {
         var fill = box.context.style

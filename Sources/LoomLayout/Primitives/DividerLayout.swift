@@ -10,8 +10,8 @@ struct DividerLayout: PrimitiveLayout {
             : Size(width: proposal.width.finite ?? 1, height: 1)
     }
 
-    func placeSubviews(in frame: GridRect, _ placement: inout SubviewPlacement) {
-        if placement.subviews.context.stackAxis == .horizontal {
+    func placeSubviews(in frame: GridRect, subviews: LayoutSubviews, placement: inout SubviewPlacement) {
+        if subviews.context.stackAxis == .horizontal {
             let rows = frame.intersection(placement.clip)
             for row in rows.row..<rows.maxRow { placement.marks.append(Mark(column: frame.column, row: row, [.verticalLine])) }
         } else {

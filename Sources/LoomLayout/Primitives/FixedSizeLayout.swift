@@ -11,9 +11,9 @@ struct FixedSizeLayout: PrimitiveLayout {
         subviews.contentSize(fixed(proposal))
     }
 
-    func placeSubviews(in frame: GridRect, _ placement: inout SubviewPlacement) {
-        let ideal = placement.subviews.contentSize(fixed(ProposedSize(width: frame.width, height: frame.height)))
-        placement.placeContent(in: GridRect(column: frame.column, row: frame.row, width: ideal.width, height: ideal.height))
+    func placeSubviews(in frame: GridRect, subviews: LayoutSubviews, placement: inout SubviewPlacement) {
+        let ideal = subviews.contentSize(fixed(ProposedSize(width: frame.width, height: frame.height)))
+        subviews.placeContent(in: GridRect(column: frame.column, row: frame.row, width: ideal.width, height: ideal.height), into: &placement)
     }
 
     var passesRowTraits: Bool { true }

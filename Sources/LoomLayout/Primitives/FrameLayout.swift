@@ -22,10 +22,10 @@ struct FrameLayout: PrimitiveLayout {
         return sizes(spec, proposal, subviews).frame
     }
 
-    func placeSubviews(in rect: GridRect, _ placement: inout SubviewPlacement) {
-        guard let spec else { return placement.placeContent(in: rect) }
-        let content = sizes(spec, ProposedSize(width: rect.width, height: rect.height), placement.subviews).content
-        placement.placeContent(in: rect.aligning(content, spec.alignment), clip: placement.clip.intersection(rect))
+    func placeSubviews(in rect: GridRect, subviews: LayoutSubviews, placement: inout SubviewPlacement) {
+        guard let spec else { return subviews.placeContent(in: rect, into: &placement) }
+        let content = sizes(spec, ProposedSize(width: rect.width, height: rect.height), subviews).content
+        subviews.placeContent(in: rect.aligning(content, spec.alignment), clip: placement.clip.intersection(rect), into: &placement)
     }
 
     var passesRowTraits: Bool { true }

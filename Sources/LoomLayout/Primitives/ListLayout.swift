@@ -10,23 +10,23 @@ struct ListLayout: PrimitiveLayout {
         return Size(width: proposal.width.finite ?? content.width, height: proposal.height.finite ?? content.height)
     }
 
-    func placeSubviews(in frame: GridRect, _ placement: inout SubviewPlacement) {
-        var inner = placement.subviews.context
+    func placeSubviews(in frame: GridRect, subviews: LayoutSubviews, placement: inout SubviewPlacement) {
+        var inner = subviews.context
         inner.stackAxis = .vertical
-        let arrangement = rows(placement.subviews, width: frame.width)
-        let offset = placement.scrollPosition(content: arrangement.size, frame: frame)
+        let arrangement = rows(subviews, width: frame.width)
+        let offset = subviews.scrollPosition(content: arrangement.size, frame: frame)
         let listClip = placement.clip.intersection(frame)
         let top = frame.row - offset.y
         var row = top
-        for (index, (child, size)) in zip(placement.subviews.elements, arrangement.sizes).enumerated() {
+        for (index, (child, size)) in zip(subviews.elements, arrangement.sizes).enumerated() {
             if index < arrangement.rowStarts.count, let start = arrangement.rowStarts[index] { row = top + start }
             // A separator is the list's own drawing: only inside its frame (a list squeezed to
             // a few rows must not draw over what follows it).
             if index > 0, arrangement.separatorGap(after: index - 1) == 1, listClip.contains(column: listClip.column, row: row - 1) {
                 placement.marks.append(.line(column: frame.column, row: row - 1, width: frame.width, dim: true))
             }
-            placement.place(child, in: GridRect(column: frame.column, row: row, width: frame.width, height: size.height), clip: listClip,
-                            context: inner, listRow: true)
+            subviews.place(child, in: GridRect(column: frame.column, row: row, width: frame.width, height: size.height), clip: listClip,
+                            context: inner, listRow: true, into: &placement)
             row += size.height + arrangement.separatorGap(after: index)
         }
     }

@@ -12,8 +12,8 @@ struct NavigationLinkLayout: PrimitiveLayout {
         return Size(width: label.width + Self.trailing, height: label.height)
     }
 
-    func placeSubviews(in frame: GridRect, _ placement: inout SubviewPlacement) {
-        placement.placeContent(in: frame.inset(trailing: Self.trailing))
+    func placeSubviews(in frame: GridRect, subviews: LayoutSubviews, placement: inout SubviewPlacement) {
+        subviews.placeContent(in: frame.inset(trailing: Self.trailing), into: &placement)
         placement.marks.append(Mark(column: frame.maxColumn - Self.arrow.width, row: frame.row, Self.arrow))
     }
 }

@@ -11,12 +11,12 @@ struct OverlayLayout: PrimitiveLayout {
         return subviews.size(of: base, proposal)
     }
 
-    func placeSubviews(in frame: GridRect, _ placement: inout SubviewPlacement) {
-        guard let base = placement.subviews.elements.first else { return }
-        placement.place(base, in: frame)
+    func placeSubviews(in frame: GridRect, subviews: LayoutSubviews, placement: inout SubviewPlacement) {
+        guard let base = subviews.elements.first else { return }
+        subviews.place(base, in: frame, into: &placement)
         let offered = ProposedSize(width: frame.width, height: frame.height)
-        for layer in placement.subviews.elements.dropFirst() {
-            placement.place(layer, in: frame.aligning(placement.subviews.size(of: layer, offered), alignment))
+        for layer in subviews.elements.dropFirst() {
+            subviews.place(layer, in: frame.aligning(subviews.size(of: layer, offered), alignment), into: &placement)
         }
     }
 }

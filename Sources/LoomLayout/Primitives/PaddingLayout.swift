@@ -22,8 +22,8 @@ struct PaddingLayout: PrimitiveLayout {
         return Size(width: content.width + horizontal, height: content.height + vertical)
     }
 
-    func placeSubviews(in frame: GridRect, _ placement: inout SubviewPlacement) {
-        placement.placeContent(in: frame.inset(top: insets.top, leading: insets.leading, bottom: insets.bottom, trailing: insets.trailing))
+    func placeSubviews(in frame: GridRect, subviews: LayoutSubviews, placement: inout SubviewPlacement) {
+        subviews.placeContent(in: frame.inset(top: insets.top, leading: insets.leading, bottom: insets.bottom, trailing: insets.trailing), into: &placement)
     }
 
     var passesRowTraits: Bool { true }

@@ -18,15 +18,15 @@ struct PickerLayout: PrimitiveLayout {
         return Size(width: label.width + Self.open.width + option.width + Self.close.width, height: Swift.max(1, label.height, option.height))
     }
 
-    func placeSubviews(in frame: GridRect, _ placement: inout SubviewPlacement) {
-        let parts = parts(placement.subviews)
-        let label = placement.subviews.contentSize(.unspecified, of: parts.label)
-        placement.placeContent(parts.label, in: GridRect(column: frame.column, row: frame.row, width: label.width, height: label.height))
+    func placeSubviews(in frame: GridRect, subviews: LayoutSubviews, placement: inout SubviewPlacement) {
+        let parts = parts(subviews)
+        let label = subviews.contentSize(.unspecified, of: parts.label)
+        subviews.placeContent(parts.label, in: GridRect(column: frame.column, row: frame.row, width: label.width, height: label.height), into: &placement)
         let start = frame.column + label.width
         placement.marks.append(Mark(column: start, row: frame.row, Self.open))
         if let option = parts.option {
-            let measured = placement.subviews.size(of: option, .unspecified)
-            placement.place(option, in: GridRect(column: start + Self.open.width, row: frame.row, width: measured.width, height: measured.height))
+            let measured = subviews.size(of: option, .unspecified)
+            subviews.place(option, in: GridRect(column: start + Self.open.width, row: frame.row, width: measured.width, height: measured.height), into: &placement)
             placement.marks.append(Mark(column: start + Self.open.width + measured.width, row: frame.row, Self.close))
         }
     }

@@ -17,7 +17,7 @@ protocol PrimitiveLayout {
     func sizeThatFits(_ proposal: ProposedSize, subviews: LayoutSubviews) -> Size
     /// Places its children inside `frame`, and sets down what it draws itself (SwiftUI's
     /// `placeSubviews`).
-    func placeSubviews(in frame: GridRect, _ placement: inout SubviewPlacement)
+    func placeSubviews(in frame: GridRect, subviews: LayoutSubviews, placement: inout SubviewPlacement)
     /// What its descendants (and its own drawing) inherit from it: text options and styles.
     func inherit(_ context: inout LayoutContext)
     /// Draws its own cells (not its children's) of `box` inside `clip`.
@@ -34,8 +34,8 @@ extension PrimitiveLayout {
         subviews.contentSize(proposal)
     }
 
-    func placeSubviews(in frame: GridRect, _ placement: inout SubviewPlacement) {
-        placement.placeContent(in: frame)
+    func placeSubviews(in frame: GridRect, subviews: LayoutSubviews, placement: inout SubviewPlacement) {
+        subviews.placeContent(in: frame, into: &placement)
     }
 
     func inherit(_ context: inout LayoutContext) {}

@@ -12,13 +12,13 @@ struct ScrollViewLayout: PrimitiveLayout {
         return Size(width: proposal.width.finite ?? content.width, height: proposal.height.finite ?? content.height)
     }
 
-    func placeSubviews(in frame: GridRect, _ placement: inout SubviewPlacement) {
-        let content = placement.subviews.contentSize(contentProposal(width: frame.width, height: frame.height))
-        let offset = placement.scrollPosition(content: content, frame: frame)
+    func placeSubviews(in frame: GridRect, subviews: LayoutSubviews, placement: inout SubviewPlacement) {
+        let content = subviews.contentSize(contentProposal(width: frame.width, height: frame.height))
+        let offset = subviews.scrollPosition(content: content, frame: frame)
         let contentFrame = GridRect(column: frame.column - offset.x, row: frame.row - offset.y,
                                     width: axes.contains(.horizontal) ? content.width : frame.width,
                                     height: axes.contains(.vertical) ? content.height : frame.height)
-        placement.placeContent(in: contentFrame, clip: placement.clip.intersection(frame))
+        subviews.placeContent(in: contentFrame, clip: placement.clip.intersection(frame), into: &placement)
     }
 
     var isScrollContainer: Bool { true }

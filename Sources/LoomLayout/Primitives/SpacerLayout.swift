@@ -13,5 +13,5 @@ struct SpacerLayout: PrimitiveLayout {
         return Size(axis, along: along, across: 0)
     }
 
-    func placeSubviews(in frame: GridRect, _ placement: inout SubviewPlacement) {}
+    func placeSubviews(in frame: GridRect, subviews: LayoutSubviews, placement: inout SubviewPlacement) {}
 }

@@ -13,10 +13,10 @@ struct StackLayout<CrossAlignment: StackAlignment>: PrimitiveLayout {
         subviews.stack(CrossAlignment.stackAxis, spacing: LayoutEngine.spacing(spacing, along: CrossAlignment.stackAxis), lazy: lazy, proposal).size
     }
 
-    func placeSubviews(in frame: GridRect, _ placement: inout SubviewPlacement) {
+    func placeSubviews(in frame: GridRect, subviews: LayoutSubviews, placement: inout SubviewPlacement) {
         let axis = CrossAlignment.stackAxis
-        placement.placeStack(axis, placement.subviews.elements, owned: true, across: alignment.fraction,
-                             spacing: LayoutEngine.spacing(spacing, along: axis), lazy: lazy, in: frame)
+        subviews.placeStack(axis, subviews.elements, owned: true, across: alignment.fraction,
+                             spacing: LayoutEngine.spacing(spacing, along: axis), lazy: lazy, in: frame, into: &placement)
     }
 }
 

@@ -12,9 +12,9 @@ struct TextLayout: PrimitiveLayout {
         return Size(width: lines.map(\.width).max() ?? 0, height: lines.count)
     }
 
-    func placeSubviews(in frame: GridRect, _ placement: inout SubviewPlacement) {
-        placement.lines = placement.subviews.engine.textLines(string, node: placement.subviews.node, width: frame.width, height: frame.height,
-                                                              options: placement.subviews.context.text)
+    func placeSubviews(in frame: GridRect, subviews: LayoutSubviews, placement: inout SubviewPlacement) {
+        placement.lines = subviews.engine.textLines(string, node: subviews.node, width: frame.width, height: frame.height,
+                                                              options: subviews.context.text)
     }
 
     func draw(_ box: LayoutBox, clip: GridRect, into grid: inout CellGrid, styles: StyleTable) {

@@ -15,8 +15,8 @@ struct ToggleLayout: PrimitiveLayout {
         return Size(width: label.width + Self.leading, height: Swift.max(label.height, 1))
     }
 
-    func placeSubviews(in frame: GridRect, _ placement: inout SubviewPlacement) {
+    func placeSubviews(in frame: GridRect, subviews: LayoutSubviews, placement: inout SubviewPlacement) {
         placement.marks.append(Mark(column: frame.column, row: frame.row, isOn ? Self.on : Self.off))
-        placement.placeContent(in: frame.inset(leading: Self.leading))
+        subviews.placeContent(in: frame.inset(leading: Self.leading), into: &placement)
     }
 }

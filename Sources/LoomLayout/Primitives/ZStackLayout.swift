@@ -11,10 +11,10 @@ struct ZStackLayout: PrimitiveLayout {
         return Size(width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).max() ?? 0)
     }
 
-    func placeSubviews(in frame: GridRect, _ placement: inout SubviewPlacement) {
+    func placeSubviews(in frame: GridRect, subviews: LayoutSubviews, placement: inout SubviewPlacement) {
         let offered = ProposedSize(width: frame.width, height: frame.height)
-        for child in placement.subviews.elements {
-            placement.place(child, in: frame.aligning(placement.subviews.size(of: child, offered), alignment))
+        for child in subviews.elements {
+            subviews.place(child, in: frame.aligning(subviews.size(of: child, offered), alignment), into: &placement)
         }
     }
 }
