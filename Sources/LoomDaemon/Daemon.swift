@@ -29,6 +29,8 @@ public final class Daemon {
     private var frameScheduled = false
     private let commitRetry: LoopTimer
     private var commitRetryScheduled = false
+    /// Sent from any thread when a model a scene read changed off the loop's thread.
+    private var modelChanged: WakeUp?
     /// Connections with output queued this turn, flushed at its end.
     private var pendingOutput: [Connection] = []
     /// Connections whose last words (a `bye`, a fatal error) are being written before they close.
@@ -48,13 +50,22 @@ public final class Daemon {
         self.frameTimer = try LoopTimer(loop: loop)
         self.commitRetry = try LoopTimer(loop: loop)
         self.handshakes = try HandshakeDeadline(loop: loop, timeout: configuration.helloTimeout)
+        self.modelChanged = try WakeUp(loop: loop) { [unowned self] in endTurnSoon() }
     }
 
     // MARK: - Scenes
 
     /// Serves `root` as the scene `name`; its views read the store through the environment.
+    ///
+    /// Whatever its views read, a change is drawn: the graph says when work arrives — a store
+    /// write or a model changed on the loop's thread (a client's request, a timer, Swift code in
+    /// the daemon), or a model changed on another thread, which wakes the loop — and the turn
+    /// then ends with a frame, as after a client's request.
     public func register<Root: View>(scene name: String, _ root: Root) {
-        scenes[name] = Scene(name: name, root: root, store: store)
+        let scene = Scene(name: name, root: root, store: store)
+        scene.graph.onNeedsPass = { [unowned self] in endTurnSoon() }
+        scene.graph.setWakeUp { [modelChanged] in modelChanged?.send() }
+        scenes[name] = scene
     }
 
     /// Serves each of `scenes` (a list like LoomScenes' `BuiltInScenes.all()`).
@@ -202,6 +213,10 @@ public final class Daemon {
         onStop()
         health?.close()
         commitRetry.close()
+        // No thread may wake the loop once the handle is closed (`ViewGraph.setWakeUp` waits
+        // for a wake-up in progress).
+        for scene in scenes.values { scene.graph.setWakeUp(nil) }
+        modelChanged?.close()
         handshakes.close()
         do {
             try store.commit()

@@ -69,9 +69,11 @@ final class ObservationInbox: Sendable {
     private let pending = Mutex<[ObservedChange]>([])
     private let wakeUp = Mutex<(@Sendable () -> Void)?>(nil)
 
+    /// The wake-up is called under its lock, so that once `setWakeUp(nil)` returns, none is in
+    /// progress: the host may close what it wakes.
     func post(_ change: ObservedChange) {
         pending.withLock { $0.append(change) }
-        wakeUp.withLock { $0 }?()
+        wakeUp.withLock { $0?() }
     }
 
     func drain() -> [ObservedChange] {
