@@ -20,7 +20,7 @@ extension Daemon {
     }
 
     private static func trace(_ evaluation: Evaluation, in scene: Scene, to tracers: [Connection]) {
-        let message = Message.evaluation(scene: scene.name, view: evaluation.typeName, node: Int64(evaluation.nodeSerial),
+        let message = Message.evaluation(scene: scene.name, view: evaluation.shortTypeName, node: Int64(evaluation.nodeSerial),
                                          causes: evaluation.causes.map(\.description))
         for tracer in tracers { tracer.sendEvaluation(message) }
     }

@@ -23,6 +23,9 @@ package struct ChangedFields: Sendable, Hashable, ExpressibleByArrayLiteral, Cus
 
     package var description: String { names.joined(separator: ", ") }
 
+    /// No field is named.
+    package var isEmpty: Bool { mask == 0 || table.isEmpty }
+
     package static func == (lhs: ChangedFields, rhs: ChangedFields) -> Bool { lhs.names == rhs.names }
     package func hash(into hasher: inout Hasher) { hasher.combine(names) }
 }

@@ -3,8 +3,13 @@
 package enum EvaluationCause: Hashable, Sendable, CustomStringConvertible {
     /// The node is new (first evaluation after it appeared).
     case identity
-    /// The parent produced a different value; the stored fields that differ.
+    /// The parent produced a different value; the stored fields that differ (`@self(==)` when
+    /// the view's own `==` said so and no stored field differs).
     case inputs(ChangedFields)
+    /// A view without a `body` (a container, a modifier, a leaf) was given a new value by its
+    /// parent, which re-evaluated. It is not compared unless someone traces (containers pass
+    /// values on and each child compares its own); a trace names the fields that differ.
+    case parent
     /// A `@State` (directly or through a `@Binding`) the node read changed.
     case state(String)
     /// An environment value the node read changed.
@@ -23,7 +28,8 @@ package enum EvaluationCause: Hashable, Sendable, CustomStringConvertible {
     package var description: String {
         switch self {
         case .identity: "@identity"
-        case .inputs(let fields): "@self(\(fields))"
+        case .inputs(let fields): "@self(\(fields.isEmpty ? "==" : fields.description))"
+        case .parent: "@parent"
         case .state(let name): "@state(\(name))"
         case .environment(let key): "@environment(\(key))"
         case .observable(let property): "@observable(\(property))"
@@ -45,4 +51,8 @@ package struct Evaluation: Sendable, CustomStringConvertible {
     package var description: String {
         "\(typeName)#\(nodeSerial): \(causes.map(\.description).joined(separator: " "))"
     }
+
+    /// The view type's name without its generic arguments (`HStack`, not the types of all it
+    /// holds), as `loom trace` shows it.
+    package var shortTypeName: String { String(typeName.prefix { $0 != "<" }) }
 }

@@ -7,9 +7,15 @@ class ViewNode<V: View>: Node {
         super.init(viewType: V.self, parent: parent, graph: graph)
     }
 
-    /// The parent's evaluation produced a new value for this position.
+    /// The parent's evaluation produced a new value for this position. While someone traces,
+    /// the cause names the fields that differ (a comparison per update, paid only then).
     func receive(_ newValue: V) {
+        var cause = EvaluationCause.parent
+        if graph.evaluationObserver != nil {
+            let fields = ViewTypeInfo.of(V.self).changedFields(view, newValue)
+            if !fields.isEmpty { cause = .inputs(fields) }
+        }
         view = newValue
-        graph.enqueue(self, cause: .inputs([]))
+        graph.enqueue(self, cause: cause)
     }
 }

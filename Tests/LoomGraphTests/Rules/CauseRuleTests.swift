@@ -81,4 +81,28 @@ struct CauseRule {
         #expect(EvaluationCause.inputs(["value", "name"]).description == "@self(value, name)")
         #expect(graph.nodes(named: "Shown").first?.lastCauses == [.inputs(["value"])])
     }
+
+    /// What a trace shows names every cause: a view without a body that its parent gave a new
+    /// value names the fields that differ, or says its parent passed it on; and the view's name
+    /// is short (`HStack`, not every type it holds).
+    @Test func aTracedEvaluationNamesTheFieldOrItsParentAndTheViewShortly() {
+        let model = Fine2(), announcer = Announcer()
+        let graph = ViewGraph(CauseRoot(model: model, announcer: announcer))
+        var traced: [(name: String, causes: [String])] = []
+        graph.evaluationObserver = { evaluation, _ in traced.append((evaluation.shortTypeName, evaluation.causes.map(\.description))) }
+        graph.runPass()
+        traced.removeAll()
+        graph.tap("count+")
+        graph.runPass()
+        #expect(traced.map(\.name) == ["CauseRoot", "ModifiedContent", "VStack", "TupleView", "Text", "Button", "Shown", "Text"])
+        #expect(traced.map(\.causes) == [["@state(count)"], ["@self(content, modifier)"], ["@self(content)"], ["@self(value)"], ["@self(content)"],
+                                          ["@self(action)"], ["@self(value)"], ["@self(content)"]])
+        #expect(EvaluationCause.parent.description == "@parent")
+
+        // Untraced, a view without a body is not compared: its parent passed it on.
+        graph.evaluationObserver = nil
+        graph.tap("count+")
+        graph.runPass()
+        #expect(graph.nodes(named: "VStack").first?.lastCauses == [.parent])
+    }
 }
