@@ -344,12 +344,16 @@ extension ProtocolContractTests {
         _ = script.receive()
         script.send(.set(id: 2, path: "/jobs/a/status", value: "failed"))
         _ = script.receive()
-        let grammar = try Regex(#"^(@identity|@viewport|@navigation|@self\([^()]*\)|@(state|environment|observable|objectWillChange)\([^()]+\)|@store\((/[^()]*)?( counted by [^()]+)?\))$"#)
-        var causes: [String] = []
+        let grammar = try Regex(#"^(@identity|@viewport|@navigation|@parent|@self\([^()]*\)|@(state|environment|observable|objectWillChange)\([^()]+\)|@store\((/[^()]*)?( counted by [^()]+)?\))$"#)
+        var causes: [String] = [], views: [String] = []
         while let message = tracer.receive(timeout: 0.5) {
-            if case .evaluation(_, _, _, let more) = message { causes += more }
+            if case .evaluation(_, let view, _, let more) = message {
+                causes += more
+                views.append(view)
+            }
         }
         #expect(causes.contains { $0.hasPrefix("@store(") })
+        #expect(views.contains("JobRow") && views.allSatisfy { !$0.isEmpty && !$0.contains("<") }, "\(Set(views))")
         for cause in causes { #expect(cause.wholeMatch(of: grammar) != nil, "\(cause)") }
 
         script.send(.stats(id: 3))
