@@ -59,7 +59,9 @@ extension Verb {
             }
             let session = AttachedViewer(connection: connection, input: input, output: output, depth: depth, detachKeys: keys,
                                         observer: arguments.flags.contains("observer"), highlightDuration: .milliseconds(highlightDuration))
+            connection.deadline = invocation.timeout.map { ContinuousClock.now + $0 }
             try session.start(scene: scene, size: size, highlight: arguments.flags.contains("highlight-updates"))
+            connection.deadline = nil
             let ending = session.run()
             if ending.status == 0 { invocation.output(ending.message) } else { throw ExitStatus(ending.status, ending.message) }
         })

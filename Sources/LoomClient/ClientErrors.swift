@@ -17,6 +17,11 @@ public struct DaemonReply: Error, CustomStringConvertible {
     public var description: String { "\(code): \(message)" }
 }
 
+/// The daemon did not answer within `--timeout` (exit status 4).
+public struct TimedOut: Error, CustomStringConvertible {
+    public var description: String { "the daemon did not answer in time (--timeout)" }
+}
+
 /// Ends a verb with a given exit status and message (the viewer's endings, a signal's 128+N).
 struct ExitStatus: Error {
     let status: Int32

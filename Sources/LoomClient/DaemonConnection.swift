@@ -117,6 +117,23 @@ public final class DaemonConnection {
         }
     }
 
+    /// When a blocking read gives up (`--timeout`): nil waits as long as it takes.
+    public var deadline: ContinuousClock.Instant?
+
+    /// Waits until the daemon has something to read, or throws `TimedOut` at `deadline`.
+    private func wait(until deadline: ContinuousClock.Instant) throws {
+        while true {
+            let left = ContinuousClock.now.duration(to: deadline)
+            let milliseconds = max(0, left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000)
+            var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Int32(clamping: milliseconds))
+            if ready > 0 { return }
+            // A failed poll other than a signal: the read that follows says what is wrong.
+            if ready < 0 { if errno == EINTR { continue } else { return } }
+            throw TimedOut()
+        }
+    }
+
     /// Messages already read (after a request's reply, in the same read) and not yet taken:
     /// a poll loop handles them before it polls, since they will not make `input` readable.
     public func received() -> [Message] {
@@ -134,6 +151,7 @@ public final class DaemonConnection {
     public func receive(blocking: Bool = false) throws -> [Message] {
         if !inbox.isEmpty { return received() }
         while true {
+            if blocking, let deadline { try wait(until: deadline) }
             let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { throw lost }

@@ -1,3 +1,4 @@
+import Glibc
 import LoomCommandLine
 import LoomJSON
 import LoomWire
@@ -14,7 +15,7 @@ public struct Verb: Sendable {
     let flags: Set<String>
     let run: @Sendable (Arguments, Invocation) throws -> Void
 
-    public static let common: Set<String> = ["socket"]
+    public static let common: Set<String> = ["socket", "timeout"]
     public static let commonFlags: Set<String> = ["json", "help"]
 
     public var usage: String {
@@ -26,7 +27,9 @@ public struct Verb: Sendable {
         Every verb takes --socket PATH (default: $LOOM_SOCKET, else $XDG_RUNTIME_DIR/loom/loom.sock,
         else \(SocketPath.system)). A socket found by default must belong, with its directory, to
         root or to you; loom refuses it otherwise (exit 3). Each verb runs with the role the daemon
-        gives your user, and a verb that role may not use is refused (exit 1).
+        gives your user, and a verb that role may not use is refused (exit 1). --timeout SECONDS
+        gives up when the daemon has not answered in that time (exit 4; a stream's first reply).
+        --json prints errors as {"error":{"code":…,"message":…}} on standard error.
         """
     }
 }
@@ -36,6 +39,8 @@ public struct Verb: Sendable {
 public struct Invocation: Sendable {
     public let socketPath: String
     public let json: Bool
+    /// `--timeout`: the longest a verb waits for the daemon's answer; nil waits as long as it takes.
+    public var timeout: Duration?
     public let output: @Sendable (String) -> Void
     public let standardInput: @Sendable () -> [UInt8]
     /// Standard input and output themselves, for `proxy`'s byte stream.
@@ -54,6 +59,7 @@ public struct Invocation: Sendable {
     /// not use is refused by the daemon (`forbidden`), one it may use works (`ping` for anyone).
     func connect() throws -> DaemonConnection {
         let connection = try DaemonConnection(socketPath: socketPath)
+        connection.deadline = timeout.map { ContinuousClock.now + $0 }
         try connection.handshake(role: nil)
         return connection
     }
@@ -69,6 +75,7 @@ public struct Invocation: Sendable {
     func stream(_ make: (RequestID) -> Message, each: (Message) -> Void) throws {
         let connection = try connect()
         _ = try reply(to: connection.request(make))
+        connection.deadline = nil
         while true {
             for message in try connection.receive(blocking: true) {
                 if case .bye(let reason) = message { throw DaemonReply(code: .bye, message: reason) }
@@ -84,6 +91,42 @@ public struct Invocation: Sendable {
 }
 
 /// Parses JSON given on the command line; a usage error naming the argument when it is not JSON.
+/// A JSON argument as the verbs take it: the JSON text itself, `-` for standard input, or
+/// `@FILE` for a file (a value too large for the command line: the kernel bounds the
+/// arguments to a few hundred kilobytes). Neither is a JSON text, so none is ambiguous.
+func jsonValue(_ argument: String, name: String, standardInput: () -> [UInt8]) throws(UsageError) -> JSONValue {
+    let (bytes, source): ([UInt8], String)
+    if argument == "-" {
+        (bytes, source) = (standardInput(), "standard input")
+    } else if argument.hasPrefix("@") {
+        let path = String(argument.dropFirst())
+        (bytes, source) = (try readFile(path), path)
+    } else {
+        return try jsonArgument(argument, name: name)
+    }
+    do {
+        return try JSONParser.parse(bytes)
+    } catch {
+        throw UsageError("\(source) is not JSON (\(error))")
+    }
+}
+
+/// A file's bytes; the error says why it cannot be read, as the system does.
+func readFile(_ path: String) throws(UsageError) -> [UInt8] {
+    guard let file = fopen(path, "rb") else { throw UsageError("cannot read \(path): \(String(cString: strerror(errno)))") }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let count = fread(&chunk, 1, chunk.count, file)
+        bytes += chunk[0..<count]
+        if count < chunk.count {
+            guard ferror(file) == 0 else { throw UsageError("cannot read \(path): \(String(cString: strerror(errno)))") }
+            return bytes
+        }
+    }
+}
+
 func jsonArgument(_ text: String, name: String) throws(UsageError) -> JSONValue {
     do {
         return try JSONParser.parse(text)

@@ -12,10 +12,11 @@ extension Verb {
     public static func named(_ name: String) -> Verb? { all.first { $0.name == name } }
 
     static let set = Verb(
-        name: "set", summary: "replace the value at PATH", synopsis: "set PATH JSON",
+        name: "set", summary: "replace the value at PATH", synopsis: "set PATH JSON|-|@FILE",
         help: """
-        Replaces the value at the JSON Pointer PATH (creating it in an existing parent) and prints
-        the new revision. Example: loom set /jobs/3/status '"ok"'
+        Replaces the value at the JSON Pointer PATH, creating it and any missing parent objects,
+        and prints the new revision. JSON is a JSON text, - for standard input, or @FILE.
+        Example: loom set /jobs/3/status '"ok"'
         """,
         valued: [], flags: [],
         run: { arguments, invocation in try writeValue(arguments, invocation) { .set(id: $0, path: $1, value: $2) } })
@@ -30,20 +31,17 @@ extension Verb {
         run: { arguments, invocation in
             guard arguments.positionals.count <= 1 else { throw UsageError("expected at most one FILE") }
             let source = arguments.positionals.first ?? "-"
-            let bytes: [UInt8]
-            do { bytes = source == "-" ? invocation.standardInput() : Array(try Data(contentsOf: URL(fileURLWithPath: source))) } catch {
-                throw UsageError("cannot read \(source): \(error.localizedDescription)")
-            }
-            let document: JSONValue
-            do { document = try JSONParser.parse(bytes) } catch { throw UsageError("\(source == "-" ? "standard input" : source) is not JSON: \(error)") }
+            let document = try jsonValue(source == "-" ? source : "@" + source, name: "the patch", standardInput: invocation.standardInput)
             try printRevision(invocation.ask { .patch(id: $0, patch: document) }, invocation)
         })
 
     static let merge = Verb(
-        name: "merge", summary: "merge an RFC 7396 JSON Merge Patch into PATH", synopsis: "merge PATH JSON",
+        name: "merge", summary: "merge an RFC 7396 JSON Merge Patch into PATH", synopsis: "merge PATH JSON|-|@FILE",
         help: """
         Merges JSON into the value at PATH as an RFC 7396 JSON Merge Patch (null removes a member)
-        and prints the new revision. Example: loom merge /jobs/3 '{"progress": 0.5}'
+        and prints the new revision. Where nothing is at PATH, it is created, with any missing
+        parent objects, as set does. JSON is a JSON text, - for standard input, or @FILE.
+        Example: loom merge /jobs/3 '{"progress": 0.5}'
         """,
         valued: [], flags: [],
         run: { arguments, invocation in try writeValue(arguments, invocation) { .merge(id: $0, path: $1, value: $2) } })
@@ -182,7 +180,7 @@ extension Verb {
         })
 
     static let proxy = Verb(
-        name: "proxy", summary: "bridge standard input and output to the daemon's socket", synopsis: "proxy",
+        name: "proxy", summary: "bridge standard input and output to the socket", synopsis: "proxy",
         help: """
         Copies bytes between standard input/output and the daemon's socket until the daemon
         closes the connection, understanding nothing of them: the remote end of
@@ -209,7 +207,7 @@ private let unexpected = DaemonReply(code: .protoMismatch, message: "the daemon 
 /// `set` and `merge`: PATH and a JSON value from the command line, one request, the revision printed.
 private func writeValue(_ arguments: Arguments, _ invocation: Invocation, _ make: (RequestID, String, JSONValue) -> Message) throws {
     let given = try arguments.positionals("PATH", "JSON")
-    let value = try jsonArgument(given[1], name: "the value")
+    let value = try jsonValue(given[1], name: "the value", standardInput: invocation.standardInput)
     try printRevision(invocation.ask { make($0, given[0], value) }, invocation)
 }
 

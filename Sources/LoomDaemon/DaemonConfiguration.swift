@@ -1,3 +1,5 @@
+import LoomWire
+
 /// How a daemon runs: where it listens, where its state lives, how fast it paces frames.
 public struct DaemonConfiguration: Sendable {
     /// The Unix socket to listen on (when not given a descriptor by systemd).
@@ -25,7 +27,7 @@ public struct DaemonConfiguration: Sendable {
     public var connectionQuota = ConnectionQuota()
     /// Who gets which role (`RolePolicy`).
     public var roles = RolePolicy()
-    public var serverName = "loomd 0.1"
+    public var serverName = "loomd \(LoomVersion.current)"
 
     public init(socketPath: String, stateDirectory: String? = nil) {
         self.socketPath = socketPath

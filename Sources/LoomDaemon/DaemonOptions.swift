@@ -18,9 +18,11 @@ public struct DaemonOptions: Equatable, Sendable {
     /// From the configuration file: connections one user may hold open (`ConnectionQuota`).
     public var connectionsPerUser: Int?
     public var help = false
+    public var version = false
 
     public static let usage = """
-        usage: loomd [--socket PATH] [--state-dir DIR | --ephemeral] [--config FILE] [--fps N] [--log-level LEVEL]
+        usage: loomd [--socket PATH] [--state-dir DIR | --ephemeral] [--config FILE] [--fps N]
+                     [--log-level LEVEL] [--version]
 
         The Loom render daemon: owns the document store and the scenes' view graphs, and serves
         scripts and terminal viewers over a Unix socket (protocol: Protocol/README.md).
@@ -45,6 +47,7 @@ public struct DaemonOptions: Equatable, Sendable {
           --fps N            frames per second per scene, at most (default 60)
           --log-level LEVEL  error, warning, notice, info (default) or debug; logs go to stderr
                              with the <N> priority prefixes journald understands
+          --version          print loomd's version and protocol version
           --help             this text
 
         An option's value follows it, or an '=' (--fps=30).
@@ -57,13 +60,14 @@ public struct DaemonOptions: Equatable, Sendable {
 
     /// Parses arguments (without the program name); the error says what is wrong.
     public static func parse(_ arguments: [String]) throws(UsageError) -> DaemonOptions {
-        let parsed = try Arguments(arguments, valued: ["socket", "state-dir", "fps", "log-level", "config"], flags: ["ephemeral", "help"])
+        let parsed = try Arguments(arguments, valued: ["socket", "state-dir", "fps", "log-level", "config"], flags: ["ephemeral", "help", "version"])
         var options = DaemonOptions()
         for positional in parsed.positionals {
             guard positional == "-h" else { throw UsageError("unknown argument '\(positional)'") }
             options.help = true
         }
         options.help = options.help || parsed.flags.contains("help")
+        options.version = parsed.flags.contains("version")
         options.ephemeral = parsed.flags.contains("ephemeral")
         options.socketPath = parsed.options["socket"]
         options.stateDirectory = parsed.options["state-dir"]

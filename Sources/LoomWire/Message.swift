@@ -149,3 +149,8 @@ public enum Message: Sendable, Equatable {
         }
     }
 }
+
+/// Loom's release, as `loom --version`, `loomd --version` and the daemon's `welcome` say it.
+public enum LoomVersion {
+    public static let current = "0.1"
+}

@@ -2,6 +2,7 @@ import Foundation
 import LoomDaemon
 import LoomLoop
 import LoomScenes
+import LoomWire
 
 // loomd: argument parsing and wiring only (docs/architecture.md); the daemon is LoomDaemon.
 
@@ -15,6 +16,10 @@ do {
 }
 if options.help {
     print(DaemonOptions.usage)
+    exit(0)
+}
+if options.version {
+    print("loomd \(LoomVersion.current) (protocol \(ProtocolVersion.current))")
     exit(0)
 }
 Log.configure(level: options.logLevel)

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import LoomDaemon
 import LoomJSON
+import LoomWire
 import Testing
 
 /// The `loom` program, run as a script runs it, against a real daemon: every verb's output,
@@ -154,6 +155,89 @@ struct LoomCommandTests {
 
         #expect(try loom("ping", socket: socket).output.hasPrefix("pong "))
         #expect(json(try loom("ping", "--json", socket: socket).output)?["milliseconds"]?.doubleValue != nil)
+    }
+
+    /// Options before the verb are every verb's, as `git -C` and `tmux -S` are; `--version`
+    /// and `--help` need no daemon.
+    @Test func globalOptionsComeBeforeTheVerb() throws {
+        let daemon = DaemonThread()
+        defer { daemon.shutDown() }
+        let pinged = try loom("--socket", daemon.socket, "ping", socket: nil)
+        #expect(pinged.status == 0 && pinged.output.hasPrefix("pong "), "\(pinged.errors)")
+        #expect(try loom("--socket=" + daemon.socket, "--json", "set", "/a", "1", socket: nil).output == #"{"revision":1}"# + "\n")
+        #expect(try loom("--json", "get", "/a", socket: daemon.socket).output == #"{"revision":1,"value":1}"# + "\n")
+        let version = try loom("--version", socket: nil)
+        #expect(version.status == 0 && version.output == "loom \(LoomVersion.current) (protocol \(ProtocolVersion.current))\n")
+        let loomd = Process()
+        loomd.executableURL = Self.loom.deletingLastPathComponent().appendingPathComponent("loomd")
+        loomd.arguments = ["--version"]
+        let printed = Pipe()
+        loomd.standardOutput = printed
+        try loomd.run()
+        let daemonVersion = String(decoding: printed.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        loomd.waitUntilExit()
+        #expect(loomd.terminationStatus == 0 && daemonVersion == "loomd \(LoomVersion.current) (protocol \(ProtocolVersion.current))\n")
+        let wrong = try loom("--wat", "ping", socket: nil)
+        #expect(wrong.status == 2 && wrong.errors.contains("unknown option --wat before the verb"))
+    }
+
+    /// A value too large for the command line comes from standard input (`-`) or a file
+    /// (`@FILE`); a file that cannot be read is named with the system's reason.
+    @Test func valuesComeFromStandardInputOrAFile() throws {
+        let daemon = DaemonThread()
+        defer { daemon.shutDown() }
+        let big = "\"" + String(repeating: "x", count: 200_000) + "\""
+        #expect(try loom("set", "/big", "-", socket: daemon.socket, input: big).status == 0)
+        #expect(try loom("get", "/big", socket: daemon.socket).output == big + "\n")
+        let file = NSTemporaryDirectory() + "loom-value-\(UUID().uuidString.prefix(8)).json"
+        try Data(#"{"b":2}"#.utf8).write(to: URL(fileURLWithPath: file))
+        defer { unlink(file) }
+        #expect(try loom("merge", "/obj", "@" + file, socket: daemon.socket).status == 0)
+        #expect(try loom("get", "/obj", socket: daemon.socket).output == #"{"b":2}"# + "\n")
+        let missing = try loom("set", "/x", "@/nonexistent/value.json", socket: daemon.socket)
+        #expect(missing.status == 2 && missing.errors.contains("cannot read /nonexistent/value.json: No such file or directory"), "\(missing.errors)")
+        let noPatch = try loom("patch", "/nonexistent/patch.json", socket: daemon.socket)
+        #expect(noPatch.status == 2 && noPatch.errors.contains("cannot read /nonexistent/patch.json: No such file or directory"), "\(noPatch.errors)")
+    }
+
+    /// `merge` where nothing is makes it, with missing parents, as `set` does.
+    @Test func mergeCreatesMissingParentsAsSetDoes() throws {
+        let daemon = DaemonThread()
+        defer { daemon.shutDown() }
+        let merged = try loom("merge", "/nope/deep", #"{"a":1,"gone":null}"#, socket: daemon.socket)
+        #expect(merged.status == 0, "\(merged.errors)")
+        #expect(try loom("get", "/nope", socket: daemon.socket).output == #"{"deep":{"a":1}}"# + "\n")
+    }
+
+    /// With `--json`, a failure is a JSON object on standard error, with a code to branch on.
+    @Test func jsonErrorsCarryTheirCode() throws {
+        let daemon = DaemonThread()
+        defer { daemon.shutDown() }
+        let missing = try loom("get", "/nothing", "--json", socket: daemon.socket)
+        #expect(missing.status == 1 && json(missing.errors)?["error"]?["code"] == "not_found", "\(missing.errors)")
+        let refused = try loom("--json", "set", "no-slash", "1", socket: daemon.socket)
+        #expect(refused.status == 1 && json(refused.errors)?["error"]?["code"] == "invalid_pointer", "\(refused.errors)")
+        let usage = try loom("--json", "frob", socket: daemon.socket)
+        #expect(usage.status == 2 && json(usage.errors)?["error"]?["code"] == "usage", "\(usage.errors)")
+        let unreachable = try loom("--json", "ping", "--socket", "/nonexistent/loom.sock", socket: nil)
+        #expect(unreachable.status == 3 && json(unreachable.errors)?["error"]?["code"] == "connect", "\(unreachable.errors)")
+    }
+
+    /// `--timeout` bounds the wait for the daemon's answer (exit 4): a daemon that accepts the
+    /// connection and never answers (a hung one; here a socket nobody reads) is not waited for
+    /// forever.
+    @Test func aTimeoutEndsAVerbTheDaemonDoesNotAnswer() throws {
+        let path = NSTemporaryDirectory() + "loom-silent-\(UUID().uuidString.prefix(8)).sock"
+        let silent = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(silent); unlink(path) }
+        let bound = UnixSocketAddress(path)?.withSocketAddress { bind(silent, $0, $1) }
+        #expect(bound == 0 && listen(silent, 8) == 0)
+        let waited = try loom("ping", "--timeout", "0.3", "--socket", path, socket: nil)
+        #expect(waited.status == 4 && waited.errors.contains("did not answer in time"), "\(waited.status) \(waited.errors)")
+        let daemon = DaemonThread()
+        defer { daemon.shutDown() }
+        #expect(try loom("ping", "--timeout", "5", socket: daemon.socket).status == 0)
+        #expect(try loom("ping", "--timeout", "-1", socket: daemon.socket).status == 2)
     }
 
     @Test func traceStreamsEachEvaluationWithItsCauses() throws {

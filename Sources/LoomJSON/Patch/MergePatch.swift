@@ -34,8 +34,9 @@ package enum MergePatch {
         return operations
     }
 
-    /// A value written whole: its `null` members mean "absent" (RFC 7396 §2).
-    private static func withoutNulls(_ value: JSONValue) -> JSONValue {
+    /// A value written whole: its `null` members mean "absent" (RFC 7396 §2). What merging
+    /// `patch` into nothing gives.
+    package static func withoutNulls(_ value: JSONValue) -> JSONValue {
         guard case .object(let object) = value else { return value }
         var cleaned = JSONObject()
         cleaned.reserveCapacity(object.count)

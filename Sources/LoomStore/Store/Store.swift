@@ -155,11 +155,12 @@ public final class Store {
         }
     }
 
-    /// Applies a JSON Merge Patch (RFC 7396) to the value at `pointer`.
+    /// Applies a JSON Merge Patch (RFC 7396) to the value at `pointer`. Merging into nothing
+    /// writes the patch (without its `null`s) as `set` does, missing parent objects made.
     @discardableResult
     public func merge(_ patch: JSONValue, at pointer: JSONPointer) throws(DocumentError) -> Int64 {
-        let operations = MergePatch.operations(merging: patch, into: document.value(at: pointer), at: pointer)
-        return try apply(operations)
+        guard let target = document.value(at: pointer) else { return try set(MergePatch.withoutNulls(patch), at: pointer) }
+        return try apply(MergePatch.operations(merging: patch, into: target, at: pointer))
     }
 
     /// Adds `delta` to the number at `pointer` (a missing value counts as 0). Integers stay
