@@ -85,7 +85,7 @@ let package = Package(
         .target(name: "LoomScenes", dependencies: ["LoomGraph", "LoomJSON", "LoomStoreViews", "LoomCells"], swiftSettings: releaseSettings),
 
         // loomd: argument parsing and wiring only.
-        .executableTarget(name: "loomd", dependencies: ["LoomDaemon", "LoomLoop", "LoomScenes", "LoomWire"]),
+        .executableTarget(name: "loomd", dependencies: ["LoomCommandLine", "LoomDaemon", "LoomLoop", "LoomScenes", "LoomWire"]),
 
         // README's "Writing your own scene", compiled with everything else so it stays true.
         .executableTarget(name: "loom-example-counter", dependencies: ["LoomDaemon", "LoomGraph", "LoomJSON", "LoomStoreViews"], path: "docs/examples/counter"),

@@ -10,7 +10,7 @@ final class AttachedViewer {
     private let terminal: TerminalMode
     private var screen: TerminalScreen
     private var keys: InputDecoder
-    private let observer: Bool
+    private var observer: Bool
     private var scene = ""
     /// When the highlighted rectangles stop being marked.
     private var highlightsExpire: ContinuousClock.Instant?
@@ -30,9 +30,15 @@ final class AttachedViewer {
     }
 
     /// Says hello and attaches; errors here (no daemon, no scene) come before the terminal changes.
+    /// A user the daemon lets only observe is attached as an observer, told so on standard error
+    /// (where it stays readable after the viewer leaves the alternate screen).
     func start(scene: String, size: (width: Int, height: Int), highlight: Bool) throws {
         self.scene = scene
-        try connection.handshake(role: observer ? .observer : .viewer)
+        let granted = try connection.handshake(role: observer ? .observer : nil)
+        if granted == .observer && !observer {
+            observer = true
+            FileHandle.standardError.write(Data("loom attach: this user may only observe \(scene); attached as an observer (keys that would change something do nothing)\n".utf8))
+        }
         try connection.attach(scene: scene, width: size.width, height: size.height, highlight: highlight)
         try terminal.enter()
     }

@@ -127,7 +127,10 @@ public final class Daemon {
         let path = configuration.socketPath
         try SocketFile.prepare(path)
         let server = try PipeServer(loop: loop)
-        try server.bind(path, mode: 0o600)
+        try server.bind(path, mode: mode_t(configuration.socketMode))
+        if let group = configuration.socketGroup, chown(path, uid_t.max, group) != 0 {
+            throw DaemonError("cannot give \(path) to group \(group): \(String(cString: strerror(errno)))")
+        }
         try serve(server)
     }
 

@@ -27,6 +27,11 @@ public struct DaemonConfiguration: Sendable {
     public var connectionQuota = ConnectionQuota()
     /// Who gets which role (`RolePolicy`).
     public var roles = RolePolicy()
+    /// The permissions of a socket the daemon makes itself (not one systemd passes, whose unit
+    /// sets them): only its owner by default; a group or everyone may be let in to share it.
+    public var socketMode: UInt32 = 0o600
+    /// The group the socket belongs to, when not the daemon's own (`--socket-group`).
+    public var socketGroup: UInt32?
     public var serverName = "loomd \(LoomVersion.current)"
 
     public init(socketPath: String, stateDirectory: String? = nil) {

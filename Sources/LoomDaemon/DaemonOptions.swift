@@ -15,14 +15,20 @@ public struct DaemonOptions: Equatable, Sendable {
     /// From the configuration file: users (uids) given the viewer role, and the control role.
     public var viewerUIDs: [UInt32] = []
     public var controllerUIDs: [UInt32] = []
+    /// From the configuration file: groups (gids, `"@name"` there) whose members view, and control.
+    public var viewerGroups: [UInt32] = []
+    public var controllerGroups: [UInt32] = []
     /// From the configuration file: connections one user may hold open (`ConnectionQuota`).
     public var connectionsPerUser: Int?
     public var help = false
     public var version = false
+    /// `--socket-mode` and `--socket-group`: who besides the daemon's user may open its socket.
+    public var socketMode: UInt32?
+    public var socketGroup: UInt32?
 
     public static let usage = """
-        usage: loomd [--socket PATH] [--state-dir DIR | --ephemeral] [--config FILE] [--fps N]
-                     [--log-level LEVEL] [--version]
+        usage: loomd [--socket PATH [--socket-mode MODE] [--socket-group GROUP]]
+                     [--state-dir DIR | --ephemeral] [--config FILE] [--fps N] [--log-level LEVEL] [--version]
 
         The Loom render daemon: owns the document store and the scenes' view graphs, and serves
         scripts and terminal viewers over a Unix socket (protocol: Protocol/README.md).
@@ -38,12 +44,18 @@ public struct DaemonOptions: Equatable, Sendable {
                              in an empty directory: files that cannot be opened as a store are
                              refused and left as they are (docs/store.md, the durability contract)
           --ephemeral        keep the store in memory only (demos, tests)
-          --config FILE      a JSON file: {"socket", "state_dir", "fps", "log_level", "viewers": [uid…],
-                             "controllers": [uid…], "connections_per_user"}; the command line wins over
+          --config FILE      a JSON file: {"socket", "state_dir", "fps", "log_level", "viewers": [user…],
+                             "controllers": [user…], "connections_per_user"}, where a user is a uid,
+                             a user name or an @group; the command line wins over
                              it. Roles: root and the daemon's user control; "viewers" may attach and
                              send input; anyone else who can reach the socket may only observe. Each
                              user but root and the daemon's may hold "connections_per_user" (1000)
                              connections open
+          --socket-mode MODE the socket's permissions, octal (default 0600: only the daemon's user);
+                             0660 with --socket-group lets a group in, 0666 everyone. Who may do
+                             what once in is the roles' business (--config). Ignored under socket
+                             activation, where the socket unit sets them
+          --socket-group GROUP  the socket's group (a name or a gid)
           --fps N            frames per second per scene, at most (default 60)
           --log-level LEVEL  error, warning, notice, info (default) or debug; logs go to stderr
                              with the <N> priority prefixes journald understands
@@ -60,7 +72,7 @@ public struct DaemonOptions: Equatable, Sendable {
 
     /// Parses arguments (without the program name); the error says what is wrong.
     public static func parse(_ arguments: [String]) throws(UsageError) -> DaemonOptions {
-        let parsed = try Arguments(arguments, valued: ["socket", "state-dir", "fps", "log-level", "config"], flags: ["ephemeral", "help", "version"])
+        let parsed = try Arguments(arguments, valued: ["socket", "state-dir", "fps", "log-level", "config", "socket-mode", "socket-group"], flags: ["ephemeral", "help", "version"])
         var options = DaemonOptions()
         for positional in parsed.positionals {
             guard positional == "-h" else { throw UsageError("unknown argument '\(positional)'") }
@@ -79,6 +91,21 @@ public struct DaemonOptions: Equatable, Sendable {
         if let text = parsed.options["log-level"] {
             guard let level = Log.Level(name: text) else { throw UsageError("--log-level must be error, warning, notice, info or debug, not \(text)") }
             options.logLevel = level
+        }
+        if let text = parsed.options["socket-mode"] {
+            guard let mode = UInt32(text, radix: 8), mode <= 0o777, mode & 0o600 == 0o600 else {
+                throw UsageError("--socket-mode must be octal permissions that let the owner read and write (0600…0777), not \(text)")
+            }
+            options.socketMode = mode
+        }
+        if let text = parsed.options["socket-group"] {
+            if let gid = UInt32(text) {
+                options.socketGroup = gid
+            } else if let group = getgrnam(text) {
+                options.socketGroup = group.pointee.gr_gid
+            } else {
+                throw UsageError("--socket-group names no group '\(text)'")
+            }
         }
         if options.ephemeral && options.stateDirectory != nil { throw UsageError("--ephemeral and --state-dir exclude each other") }
         options.given = Set(parsed.options.keys)
@@ -99,13 +126,25 @@ public struct DaemonOptions: Equatable, Sendable {
         var options = self
         let known: Set<String> = ["socket", "state_dir", "fps", "log_level", "viewers", "controllers", "connections_per_user"]
         if let unknown = object.keys.first(where: { !known.contains($0) }) { throw DaemonError("\(configFile): unknown setting '\(unknown)'") }
-        func uids(_ key: String) throws(DaemonError) -> [UInt32] {
-            guard let value = object[key] else { return [] }
-            guard case .array(let items) = value else { throw DaemonError("\(configFile): '\(key)' must be an array of user ids") }
-            return try items.map { item throws(DaemonError) in
-                guard let uid = item.intValue, uid >= 0, uid <= Int64(UInt32.max) else { throw DaemonError("\(configFile): '\(key)' must hold user ids") }
-                return UInt32(uid)
+        /// A role's members: user ids, user names, and groups as `@name`, each checked.
+        func members(_ key: String) throws(DaemonError) -> (uids: [UInt32], gids: [UInt32]) {
+            guard let value = object[key] else { return ([], []) }
+            guard case .array(let items) = value else { throw DaemonError("\(configFile): '\(key)' must be an array of users and @groups") }
+            var uids: [UInt32] = [], gids: [UInt32] = []
+            for item in items {
+                if let uid = item.intValue, uid >= 0, uid <= Int64(UInt32.max) {
+                    uids.append(UInt32(uid))
+                } else if let name = item.stringValue, name.hasPrefix("@") {
+                    guard let group = getgrnam(String(name.dropFirst())) else { throw DaemonError("\(configFile): '\(key)' names no group \(name)") }
+                    gids.append(group.pointee.gr_gid)
+                } else if let name = item.stringValue {
+                    guard let user = getpwnam(name) else { throw DaemonError("\(configFile): '\(key)' names no user '\(name)'") }
+                    uids.append(user.pointee.pw_uid)
+                } else {
+                    throw DaemonError("\(configFile): '\(key)' holds \(JSONWriter.string(item)), not a user id, a user name or an @group")
+                }
             }
+            return (uids, gids)
         }
         if options.socketPath == nil { options.socketPath = object["socket"]?.stringValue }
         if options.stateDirectory == nil && !options.ephemeral { options.stateDirectory = object["state_dir"]?.stringValue }
@@ -123,8 +162,8 @@ public struct DaemonOptions: Equatable, Sendable {
             }
             options.connectionsPerUser = Int(count)
         }
-        options.viewerUIDs = try uids("viewers")
-        options.controllerUIDs = try uids("controllers")
+        (options.viewerUIDs, options.viewerGroups) = try members("viewers")
+        (options.controllerUIDs, options.controllerGroups) = try members("controllers")
         return options
     }
 

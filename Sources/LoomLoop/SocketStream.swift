@@ -7,6 +7,12 @@ public struct PeerCredentials: Sendable, Equatable {
     public let pid: Int32
     public let uid: UInt32
     public let gid: UInt32
+
+    public init(pid: Int32, uid: UInt32, gid: UInt32) {
+        self.pid = pid
+        self.uid = uid
+        self.gid = gid
+    }
 }
 
 /// A connected Unix-socket stream (`uv_pipe_t`): reads arrive as byte chunks; writes are queued

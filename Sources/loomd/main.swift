@@ -1,4 +1,5 @@
 import Foundation
+import LoomCommandLine
 import LoomDaemon
 import LoomLoop
 import LoomScenes
@@ -10,8 +11,12 @@ let options: DaemonOptions
 do {
     options = try DaemonOptions.parse(Array(CommandLine.arguments.dropFirst()))
         .applyingConfiguration { path in FileManager.default.contents(atPath: path).map(Array.init) }
-} catch {
+} catch let error as UsageError {
     FileHandle.standardError.write(Data("loomd: \(error)\n\n\(DaemonOptions.usage)\n".utf8))
+    exit(2)
+} catch {
+    // A configuration file's mistake: one line that names it, not the usage.
+    FileHandle.standardError.write(Data("loomd: \(error)\n".utf8))
     exit(2)
 }
 if options.help {
@@ -29,8 +34,12 @@ do {
     var configuration = DaemonConfiguration(socketPath: options.resolvedSocketPath(environment: environment),
                                             stateDirectory: options.resolvedStateDirectory(environment: environment))
     configuration.framesPerSecond = options.framesPerSecond
+    if let mode = options.socketMode { configuration.socketMode = mode }
+    configuration.socketGroup = options.socketGroup
     configuration.roles.viewers.formUnion(options.viewerUIDs)
     configuration.roles.controllers.formUnion(options.controllerUIDs)
+    configuration.roles.viewerGroups.formUnion(options.viewerGroups)
+    configuration.roles.controllerGroups.formUnion(options.controllerGroups)
     if let count = options.connectionsPerUser { configuration.connectionQuota.perUser = count }
     if let directory = configuration.stateDirectory, options.stateDirectory == nil, environment["STATE_DIRECTORY"] == nil {
         // The default under $XDG_STATE_HOME or ~/.local/state: its parents are the user's own and

@@ -25,7 +25,7 @@ struct LayeringTests {
         "LoomScenes": ["LoomStoreViews", "LoomGraph", "LoomJSON", "LoomCells"],
         "LoomDaemon": ["LoomLoop", "LoomCommandLine", "LoomWire", "LoomStore", "LoomStoreViews", "LoomLayout", "LoomGraph", "LoomJSON", "LoomCells"],
         "loom": ["LoomClient"],
-        "loomd": ["LoomDaemon", "LoomLoop", "LoomScenes", "LoomWire"],
+        "loomd": ["LoomCommandLine", "LoomDaemon", "LoomLoop", "LoomScenes", "LoomWire"],
     ]
 
     static let systemModules: Set<String> = ["Swift", "Foundation", "Glibc", "Dispatch", "Synchronization", "Observation"]

@@ -162,11 +162,12 @@ final class DaemonProcess {
     let pid: pid_t
     private let process: Process
 
-    init() {
+    /// Starts `loomd` with `arguments` besides its socket, an ephemeral store and quiet logs.
+    init(arguments: [String] = []) {
         socket = NSTemporaryDirectory() + "loomd-\(UUID().uuidString.prefix(8)).sock"
         process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("loomd")
-        process.arguments = ["--ephemeral", "--socket", socket, "--log-level", "error"]
+        process.arguments = ["--ephemeral", "--socket", socket, "--log-level", "error"] + arguments
         // Neither output is inherited: a daemon left behind by a crashed test must not hold
         // the test runner's pipes open.
         process.standardOutput = FileHandle.nullDevice

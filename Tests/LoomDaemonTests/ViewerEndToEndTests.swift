@@ -319,6 +319,20 @@ final class ViewerEndToEndTests {
         keys("C-]")
     }
 
+    /// A daemon shared with everyone (`--socket-mode 0666`): a user the daemon lets only
+    /// observe runs plain `loom attach` and is attached as an observer, told so in one line that
+    /// stays on the terminal after the viewer leaves.
+    @Test func aUserWhoMayOnlyObserveIsAttachedAsAnObserverWithANotice() {
+        let shared = DaemonProcess(arguments: ["--socket-mode", "0666"])
+        defer { shared.kill() }
+        openPane()
+        type("/usr/sbin/runuser -u nobody -- env LOOM_SOCKET=\(shared.socket) \(Self.binaries.path)/loom attach dashboard")
+        #expect(waitUntil { screen().contains("Loom · operations") }, "\(screen())")
+        keys("C-]")
+        #expect(shellIsBack(status: "0"), "\(screen())")
+        #expect(screen().contains("this user may only observe dashboard; attached as an observer"), "\(screen())")
+    }
+
     @Test func highlightUpdatesMarksTheRowsWhoseViewsWereReevaluated() {
         seed()
         openPane()
