@@ -204,6 +204,7 @@ final class ViewerEndToEndTests {
         type("TICK=0.05 \(demo) \(Self.binaries.path)")
         // The feeder's jobs appear and move.
         #expect(waitUntil { screen().contains("▸ running") && screen().contains("%") && screen().contains("hosts  ●") }, "\(screen())")
+        #expect(screen().contains("another terminal: LOOM_SOCKET="), "the second viewer's command stays readable on the board: \(screen())")
         let first = screen()
         #expect(waitUntil { screen() != first }, "the board moves")
         keys("C-]")

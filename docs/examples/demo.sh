@@ -30,9 +30,12 @@ loom ping >/dev/null || { echo "loomd did not start:"; cat "$dir/loomd.log"; exi
 
 setsid "$here/dashboard-feeder.sh" >"$dir/feeder.log" 2>&1 &
 feeder=$!
+second="LOOM_SOCKET=$LOOM_SOCKET $bin/loom attach --highlight-updates dashboard"
+# The command for a second viewer stays on the board (under the log) while the demo runs.
+loom set /banner "$(printf '"another terminal: %s"' "$second")" >/dev/null
 echo "loomd is on $LOOM_SOCKET. Attaching to the dashboard: arrows and Enter to open a job,"
-echo "Escape to go back, Ctrl-] to detach. Meanwhile, in another terminal:"
-echo "  LOOM_SOCKET=$LOOM_SOCKET $bin/loom attach --highlight-updates dashboard"
+echo "Escape to go back, Ctrl-] to detach. Meanwhile, in another terminal (also shown on the board):"
+echo "  $second"
 sleep 1
 loom attach dashboard || true
 echo "stopping the feeder and the daemon"

@@ -24,6 +24,7 @@ public struct Dashboard: View {
                 JobList()
                 Divider().foregroundColor(.gray)
                 LogTail(lines: 5)
+                Banner()
             }
         }
     }
