@@ -72,6 +72,37 @@ struct BuiltInSceneTests {
         #expect(lines[running + 1].hasPrefix("✗ failed") && lines[running + 2].hasPrefix("? weird"), "and each job its one line")
     }
 
+    /// A crowded board on small and large screens: 30 hosts flow into at most two lines, each
+    /// badge whole, the rest counted (`+N more`); the job list keeps three rows before the log
+    /// gives up its lines.
+    @Test(arguments: [(30, 8), (60, 20), (200, 50)])
+    func aCrowdedBoardKeepsBadgesWholeAndTheJobListVisible(width: Int, height: Int) throws {
+        let board = Mounted(Dashboard(), width: width, height: height)
+        var hosts = JSONObject()
+        for index in 0..<30 { hosts["host-" + (index < 10 ? "0" : "") + String(index)] = index % 5 == 0 ? ["up": false] : ["up": true, "load": .double(Double(index) / 37)] }
+        try board.store.set(.object(hosts), at: JSONPointer("/hosts"))
+        try board.set("/log", #"["one", "two", "three", "four", "five", "six"]"#)
+        try board.set("/jobs", #"{"b-1": {"name": "build", "status": "running"}, "t-1": {"name": "test", "status": "failed"}, "d-1": {"name": "deploy", "status": "queued"}, "l-1": {"name": "lint", "status": "ok"}}"#)
+        _ = board.renderer.render()
+        let lines = board.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count == height)
+        // Every badge shown is whole: its mark, its name and its state on one line.
+        let badge = #/[●○] host-\d\d( \d\.\d\d| down)/#
+        let hostLines = lines.filter { $0.contains("host-") || $0.contains("more") }
+        #expect(hostLines.count <= 2, "\(hostLines)")
+        let shown = hostLines.reduce(0) { $0 + $1.matches(of: badge).count }
+        #expect(shown == hostLines.reduce(0) { $0 + $1.matches(of: #/host-/#).count }, "a badge cut: \(hostLines)")
+        let more = hostLines.last?.firstMatch(of: #/\+(\d+) more/#).flatMap { Int($0.1) } ?? 0
+        #expect(shown + more == 30, "every host is shown or counted: \(shown) + \(more)")
+        #expect(shown >= 1)
+        // The job list keeps its rows.
+        let jobRows = lines.filter { ["▸", "✗", "·", "✓"].contains($0.first.map(String.init) ?? "") }
+        #expect(jobRows.count >= 3, "the list keeps three rows: \(lines)")
+        if height >= 20 {
+            #expect(jobRows.count == 4 && Array(lines.suffix(5)) == ["two", "three", "four", "five", "six"], "\(lines)")
+        }
+    }
+
     @Test func aJobsProgressReevaluatesThatRowAlone() throws {
         let board = try board()
         let bodies = try board.bodies { try board.set("/jobs/b-1/progress", "0.75") }

@@ -8,6 +8,9 @@ public enum Primitive: Sendable, Hashable {
     case vStack(alignment: HorizontalAlignment, spacing: Int?, lazy: Bool)
     case hStack(alignment: VerticalAlignment, spacing: Int?, lazy: Bool)
     case zStack(alignment: Alignment)
+    /// Children in lines, wrapping where the next one does not fit (`Flow`). Boxed, as a frame's
+    /// bounds are: its four settings would make every primitive larger.
+    indirect case flow(FlowSpec)
     case scrollView(Axis.Set)
     case list
     case button
@@ -40,4 +43,12 @@ public struct FrameSpec: Sendable, Hashable {
     public var minWidth, idealWidth, maxWidth: Int?
     public var minHeight, idealHeight, maxHeight: Int?
     public var alignment: Alignment
+}
+
+/// A `Flow`'s settings.
+public struct FlowSpec: Sendable, Hashable {
+    public var alignment: VerticalAlignment
+    public var spacing: Int?
+    public var lineSpacing: Int
+    public var lineLimit: Int?
 }

@@ -12,6 +12,7 @@ extension Primitive {
         case .vStack(let alignment, let spacing, let lazy): VStackLayout(alignment: alignment, spacing: spacing, lazy: lazy)
         case .hStack(let alignment, let spacing, let lazy): HStackLayout(alignment: alignment, spacing: spacing, lazy: lazy)
         case .zStack(let alignment): ZStackLayout(alignment: alignment)
+        case .flow: FlowLayout(flow: self)
         case .scrollView(let axes): ScrollViewLayout(axes: axes)
         case .list: ListLayout()
         case .button: ButtonLayout()

@@ -13,15 +13,24 @@ public struct Dashboard: View {
     public var body: some View {
         NavigationStack {
             VStack(alignment: .leading, spacing: 0) {
-                // On a narrow screen the counts keep their width and the title gives way.
+                // On a narrow screen the counts keep their width and the title gives way; on one
+                // narrower than the counts, they are cut at its edge, and the board below keeps
+                // the screen's width (the row is as wide as the screen, not as its counts).
                 HStack {
                     Text("Loom · operations").bold().lineLimit(1)
                     Spacer()
                     StatusCounts().fixedSize()
                 }
+                .frame(minWidth: 0, maxWidth: .max, alignment: .leading)
                 HostsLine()
                 Divider().foregroundColor(.gray)
-                JobList()
+                // The list takes the rows the others leave (the spacer makes it the most flexible
+                // child), and keeps three on a short screen, where the log gives its lines first.
+                VStack(spacing: 0) {
+                    JobList()
+                    Spacer(minLength: 0)
+                }
+                .frame(minHeight: 3)
                 Divider().foregroundColor(.gray)
                 LogTail(lines: 5)
                 Banner()

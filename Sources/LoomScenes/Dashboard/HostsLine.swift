@@ -2,16 +2,16 @@ import LoomGraph
 import LoomJSON
 import LoomStoreViews
 
-/// The hosts on one line: `/hosts` is an object keyed by host name, each `{"up": bool, "load": number}`.
+/// The hosts, on at most two lines (`+N more` for the rest): `/hosts` is an object keyed by host
+/// name, each `{"up": bool, "load": number}`. Badges keep their width: they flow, never wrap.
 struct HostsLine: View {
     @StoreMembers("/hosts") var hosts: [StoreMember]
 
     var body: some View {
-        HStack(spacing: 2) {
+        Flow(spacing: 2, lineLimit: 2) {
             Text("hosts").foregroundColor(.gray)
             if hosts.isEmpty { Text("none").foregroundColor(.gray) }
             ForEach(hosts) { host in HostBadge(name: host.id, path: host.path) }
-            Spacer()
         }
     }
 }

@@ -8,11 +8,12 @@ struct LogTail: View {
     @StoreMembers("/log") var log: [StoreMember]
 
     var body: some View {
+        // Up to `lines` rows, fewer on a short screen: then the newest entries stay in view.
         VStack(alignment: .leading, spacing: 0) {
             ForEach(Array(log.suffix(lines))) { entry in LogLine(path: entry.path) }
             if log.count < lines { Spacer().frame(height: lines - log.count) }
         }
-        .frame(height: lines, alignment: .topLeading)
+        .frame(minHeight: 1, maxHeight: lines, alignment: .bottomLeading)
     }
 }
 
