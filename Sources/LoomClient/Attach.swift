@@ -8,7 +8,7 @@ import LoomWire
 /// mouse wheel; and whatever ends it, the terminal is restored before it says why.
 extension Verb {
     static let attach = Verb(
-        name: "attach", summary: "show a scene in this terminal, live", synopsis: "attach SCENE [--observer] [--highlight-updates [--highlight-ms N]] [--colors N] [--detach-keys KEYS] [--ssh [USER@]HOST]",
+        name: "attach", summary: "show a scene in this terminal, live", synopsis: "attach SCENE [--observer] [--highlight-updates [--highlight-ms N]] [--colors N] [--detach-keys KEYS] [--ssh [USER@]HOST] [--no-reconnect]",
         help: """
         Shows SCENE in this terminal and forwards keys and the mouse wheel to it, like tmux attach.
 
@@ -24,11 +24,19 @@ extension Verb {
           --detach-keys KEYS    comma-separated keys, each ctrl-X or one character (default ctrl-])
           --ssh [USER@]HOST     attach to the daemon on HOST through `ssh HOST loom proxy`
                                 ($LOOM_SSH replaces ssh; --socket then names the remote socket)
+          --no-reconnect        end when the daemon stops or is lost, instead of reconnecting
+          --reconnect-timeout SECONDS  give up reconnecting after that long (default: never)
 
-        Exit status: 0 after detach or quit; 1 when the daemon refuses (no such scene), shuts
-        down or is lost; 2 usage (or no terminal); 3 cannot connect; 128+N after signal N.
+        When the daemon stops, restarts or is lost, the viewer says "reconnecting to loomd…"
+        over the last screen and tries again (every 0.1 s at first, then up to every 2 s) until
+        the daemon answers, then shows the same scene at the terminal's size and goes on; Ctrl-]
+        or Ctrl-C end it meanwhile.
+
+        Exit status: 0 after detach or quit; 1 when the daemon refuses (no such scene), or
+        stops or is lost and the viewer does not reconnect; 2 usage (or no terminal); 3 cannot
+        connect; 128+N after signal N.
         """,
-        valued: ["colors", "detach-keys", "ssh", "highlight-ms"], flags: ["observer", "highlight-updates"],
+        valued: ["colors", "detach-keys", "ssh", "highlight-ms", "reconnect-timeout"], flags: ["observer", "highlight-updates", "no-reconnect"],
         run: { arguments, invocation in
             let scene = try arguments.positionals("SCENE")[0]
             let environment = ProcessInfo.processInfo.environment
@@ -49,16 +57,22 @@ extension Verb {
             guard isatty(input) == 1, isatty(output) == 1, let size = TerminalMode.size(of: output) else {
                 throw UsageError("loom attach needs a terminal on standard input and output")
             }
-            let connection: DaemonConnection
+            let reconnectTimeout = try arguments.options["reconnect-timeout"].map { text throws(UsageError) in
+                try CommandLineTool.seconds(text, option: "reconnect-timeout")
+            }
+            let connect: () throws -> DaemonConnection
             if let host = arguments.options["ssh"] {
                 let ssh = (environment["LOOM_SSH"] ?? "ssh").split(separator: " ").map(String.init)
                 let proxy = ["loom", "proxy"] + (arguments.options["socket"].map { ["--socket", $0] } ?? [])
-                connection = try DaemonConnection(tunnel: ssh + [host, RemoteCommand.line(proxy)], host: host)
+                connect = { try DaemonConnection(tunnel: ssh + [host, RemoteCommand.line(proxy)], host: host) }
             } else {
-                connection = try DaemonConnection(socketPath: invocation.socketPath)
+                connect = { try DaemonConnection(socketPath: invocation.socketPath) }
             }
+            let connection = try connect()
             let session = AttachedViewer(connection: connection, input: input, output: output, depth: depth, detachKeys: keys,
                                         observer: arguments.flags.contains("observer"), highlightDuration: .milliseconds(highlightDuration))
+            if !arguments.flags.contains("no-reconnect") { session.reconnect = connect }
+            session.reconnectTimeout = reconnectTimeout
             connection.deadline = invocation.timeout.map { ContinuousClock.now + $0 }
             try session.start(scene: scene, size: size, highlight: arguments.flags.contains("highlight-updates"))
             connection.deadline = nil

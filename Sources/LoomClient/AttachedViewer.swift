@@ -4,7 +4,7 @@ import LoomWire
 
 /// One attached viewer: the poll loop over the daemon, the keyboard and signals.
 final class AttachedViewer {
-    private let connection: DaemonConnection
+    private var connection: DaemonConnection
     private let input: Int32
     private let output: Int32
     private let terminal: TerminalMode
@@ -17,6 +17,17 @@ final class AttachedViewer {
     /// A resynchronisation was asked for (`resynchroniseIfSomethingWasSkipped`).
     private var awaitingKeyframe = false
     private let highlightDuration: Duration
+    /// A new connection to the same daemon, for reconnecting after it went away; nil with
+    /// `--no-reconnect`.
+    var reconnect: (() throws -> DaemonConnection)?
+    /// How long to keep trying before giving up (`--reconnect-timeout`); nil: until detach or quit.
+    var reconnectTimeout: Duration?
+    /// Whether this viewer asked for highlights, to ask again after reconnecting.
+    private var highlight = false
+
+    /// The longest wait between two attempts to reconnect; the first waits `firstRetry`.
+    static let longestRetry: Duration = .seconds(2)
+    static let firstRetry: Duration = .milliseconds(100)
 
     init(connection: DaemonConnection, input: Int32, output: Int32, depth: ColorDepth, detachKeys: [UInt8], observer: Bool, highlightDuration: Duration) {
         self.connection = connection
@@ -34,6 +45,7 @@ final class AttachedViewer {
     /// (where it stays readable after the viewer leaves the alternate screen).
     func start(scene: String, size: (width: Int, height: Int), highlight: Bool) throws {
         self.scene = scene
+        self.highlight = highlight
         let granted = try connection.handshake(role: observer ? .observer : nil)
         if granted == .observer && !observer {
             observer = true
@@ -96,36 +108,107 @@ final class AttachedViewer {
                     }
                 }
             }
-            if pollers[1].revents != 0 {
-                var bytes = [UInt8](repeating: 0, count: 4_096)
-                let count = read(input, &bytes, bytes.count)
-                if count == 0 { return (1, "loom attach: standard input closed") }
-                for key in keys.feed(count > 0 ? Array(bytes[0..<count]) : []) {
-                    switch key {
-                    case .detach:
-                        connection.send(.detach(id: connection.takeID()))
-                        return (0, "[detached from \(scene)]")
-                    case .quit:
-                        connection.send(.detach(id: connection.takeID()))
-                        return (0, "[quit \(scene)]")
-                    case .event(let event):
-                        if !observer { connection.send(.input(event)) }
-                    }
-                }
-            }
+            if pollers[1].revents != 0, let ending = readKeys(forward: true) { return ending }
             if pollers[0].revents != 0 {
+                var lost: String?
                 do {
                     for message in try connection.receive() {
+                        if case .bye(let reason) = message {
+                            lost = "loom attach: loomd is shutting down (\(reason))"
+                            break
+                        }
                         if let ending = handle(message) { return ending }
                     }
                     resynchroniseIfSomethingWasSkipped()
                 } catch let error as DaemonReply {
-                    return (1, "loom attach: \(error.message)")
+                    lost = "loom attach: \(error.message)"
                 } catch {
-                    return (1, "loom attach: \(error)")
+                    lost = "loom attach: \(error)"
+                }
+                if let lost {
+                    if let ending = reconnectAfterLoss(lost, signals: signals) { return ending }
+                    for message in connection.received() {
+                        if let ending = handle(message) { return ending }
+                    }
                 }
             }
         }
+    }
+
+    /// Reads the keyboard: detach and quit end the session; other keys go to the scene when
+    /// `forward` (not while reconnecting) and the viewer may send input.
+    private func readKeys(forward: Bool) -> (status: Int32, message: String)? {
+        var bytes = [UInt8](repeating: 0, count: 4_096)
+        let count = read(input, &bytes, bytes.count)
+        if count == 0 { return (1, "loom attach: standard input closed") }
+        for key in keys.feed(count > 0 ? Array(bytes[0..<count]) : []) {
+            switch key {
+            case .detach:
+                if forward { connection.send(.detach(id: connection.takeID())) }
+                return (0, "[detached from \(scene)]")
+            case .quit:
+                if forward { connection.send(.detach(id: connection.takeID())) }
+                return (0, "[quit \(scene)]")
+            case .event(let event):
+                if forward && !observer { connection.send(.input(event)) }
+            }
+        }
+        return nil
+    }
+
+    /// The daemon went away (it stopped, restarted or was killed): with `reconnect`, a status
+    /// line over the last screen says so, and the viewer tries again, waiting twice as long each
+    /// time up to `longestRetry`, until the daemon answers — then it attaches to the same scene
+    /// at the terminal's size and goes on — or the user detaches or quits, a signal comes, or
+    /// `reconnectTimeout` passes. Without, the session ends with `reason`.
+    private func reconnectAfterLoss(_ reason: String, signals: Int32) -> (status: Int32, message: String)? {
+        guard let reconnect else { return (1, reason) }
+        showStatus("reconnecting to loomd… (Ctrl-] detaches)")
+        let started = ContinuousClock.now
+        var delay = Self.firstRetry
+        while true {
+            if let timeout = reconnectTimeout, ContinuousClock.now - started >= timeout {
+                return (1, reason + "; gave up reconnecting after \(timeout)")
+            }
+            if let ending = wait(delay, signals: signals) { return ending }
+            if let fresh = try? reconnect(), let size = TerminalMode.size(of: output) {
+                do {
+                    try fresh.handshake(role: observer ? .observer : nil)
+                    try fresh.attach(scene: scene, width: size.width, height: size.height, highlight: highlight)
+                    connection = fresh
+                    awaitingKeyframe = false
+                    return nil
+                } catch let error as DaemonReply where error.code == .noSuchScene {
+                    return (1, "loom attach: \(error.message)")
+                } catch {}
+            }
+            delay = min(delay * 2, Self.longestRetry)
+        }
+    }
+
+    /// Waits `duration` while watching the keyboard (detach, quit) and signals.
+    private func wait(_ duration: Duration, signals: Int32) -> (status: Int32, message: String)? {
+        let deadline = ContinuousClock.now + duration
+        while ContinuousClock.now < deadline {
+            let left = ContinuousClock.now.duration(to: deadline)
+            var pollers = [pollfd(fd: input, events: Int16(POLLIN), revents: 0), pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
+            let milliseconds = Int32(clamping: left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+            guard poll(&pollers, 2, milliseconds) > 0 else { continue }
+            if pollers[1].revents != 0 {
+                for number in SignalPipe.drain() where number != SIGWINCH {
+                    return (128 + number, "loom attach: stopped by signal \(number) (\(String(cString: strsignal(number))))")
+                }
+            }
+            if pollers[0].revents != 0, let ending = readKeys(forward: false) { return ending }
+        }
+        return nil
+    }
+
+    /// A status on the terminal's last row, inverse, over the last screen; the cursor and
+    /// attributes are saved and restored around it, and the next keyframe repaints the row.
+    private func showStatus(_ text: String) {
+        guard let size = TerminalMode.size(of: output) else { return }
+        writeAll(Array("\u{1B}7\u{1B}[\(size.height);1H\u{1B}[0;7m\(text)\u{1B}[K\u{1B}8".utf8), to: output)
     }
 
     /// A message the daemon sent that this viewer could not read was skipped: the screen may

@@ -53,7 +53,7 @@ public enum CommandLineTool {
             if parsed.options["socket"] == nil { try SocketTrust.check(socket) }
             var invocation = Invocation(socketPath: socket, json: wantsJSON, output: output, standardInput: standardInput,
                                         descriptors: (STDIN_FILENO, STDOUT_FILENO))
-            invocation.timeout = try parsed.options["timeout"].map(Self.timeout)
+            invocation.timeout = try parsed.options["timeout"].map { text throws(UsageError) in try Self.seconds(text, option: "timeout") }
             try verb.run(parsed, invocation)
             return 0
         } catch let error as UsageError {
@@ -71,10 +71,10 @@ public enum CommandLineTool {
         }
     }
 
-    /// `--timeout SECONDS`: a positive number of seconds, fractions allowed.
-    static func timeout(_ text: String) throws(UsageError) -> Duration {
+    /// A duration option (`--timeout SECONDS`): a positive number of seconds, fractions allowed.
+    static func seconds(_ text: String, option: String) throws(UsageError) -> Duration {
         guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 31_536_000 else {
-            throw UsageError("--timeout must be a number of seconds above 0 (at most a year), not \(text)")
+            throw UsageError("--\(option) must be a number of seconds above 0 (at most a year), not \(text)")
         }
         return .milliseconds(Int64((seconds * 1_000).rounded(.up)))
     }

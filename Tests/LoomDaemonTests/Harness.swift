@@ -162,9 +162,10 @@ final class DaemonProcess {
     let pid: pid_t
     private let process: Process
 
-    /// Starts `loomd` with `arguments` besides its socket, an ephemeral store and quiet logs.
-    init(arguments: [String] = []) {
-        socket = NSTemporaryDirectory() + "loomd-\(UUID().uuidString.prefix(8)).sock"
+    /// Starts `loomd` on `socket` (a fresh temporary path by default) with `arguments` besides,
+    /// an ephemeral store and quiet logs.
+    init(socket: String = NSTemporaryDirectory() + "loomd-\(UUID().uuidString.prefix(8)).sock", arguments: [String] = []) {
+        self.socket = socket
         process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("loomd")
         process.arguments = ["--ephemeral", "--socket", socket, "--log-level", "error"] + arguments

@@ -158,9 +158,9 @@ final class ViewerEndToEndTests {
         #expect(pane("#{cursor_flag}") == "1", "the cursor is visible")
     }
 
-    @Test func killingTheDaemonEndsTheViewerWithAMessageAndARestoredTerminal() {
+    @Test func killingTheDaemonEndsAViewerThatDoesNotReconnectWithAMessageAndARestoredTerminal() {
         openPane()
-        type("loom attach dashboard")
+        type("loom attach --no-reconnect dashboard")
         #expect(waitUntil { screen().contains("Loom · operations") })
         daemon.kill()
         #expect(shellIsBack(status: "1"))
@@ -175,6 +175,25 @@ final class ViewerEndToEndTests {
         #expect(screen().contains("cannot connect to \(socket): is the daemon running?"))
     }
 
+    /// A wallboard survives a restart: the daemon killed, the viewer says it is reconnecting
+    /// over its last screen; a daemon started again on the same socket (fed again: this one
+    /// keeps no state) is found, and the pane equals the snapshot again.
+    @Test func aViewerReconnectsWhenTheDaemonComesBackOnItsSocket() {
+        seed()
+        openPane()
+        type("loom attach dashboard")
+        #expect(waitUntil { screen().contains("build the 日本語 docs") })
+        daemon.kill()
+        #expect(waitUntil { screen().contains("reconnecting to loomd…") }, "\(screen())")
+        #expect(screen().contains("build the 日本語 docs"), "the last screen stays under the status")
+        let again = DaemonProcess(socket: socket)
+        defer { again.kill() }
+        seed()
+        #expect(waitUntil { screen() == snapshot(100, 30) }, "\(screen())\n---\n\(snapshot(100, 30))")
+        keys("C-]")
+        #expect(shellIsBack(status: "0"), "\(screen())")
+    }
+
     @Test func ctrlCQuitsAndADaemonShuttingDownSaysSoBothWithTheTerminalRestored() {
         openPane()
         type("loom attach dashboard")
@@ -183,7 +202,7 @@ final class ViewerEndToEndTests {
         #expect(shellIsBack(status: "0"))
         #expect(screen().contains("[quit dashboard]") && screen().hasSuffix("SANE\n$"), "\(screen())")
 
-        type("loom attach dashboard")
+        type("loom attach --no-reconnect dashboard")
         #expect(waitUntil { screen().contains("Loom · operations") })
         kill(daemon.pid, SIGTERM)
         #expect(shellIsBack(status: "1"))
@@ -246,8 +265,8 @@ final class ViewerEndToEndTests {
         defer { ssh.stop() }
         let remoteSocket = directory + "/the daemon's socket"
         try FileManager.default.createSymbolicLink(atPath: remoteSocket, withDestinationPath: socket)
-        func attach(through command: String = ssh.command, socket: String? = remoteSocket) {
-            type("clear; LOOM_SSH='\(command)' loom attach --ssh \(ssh.user)@127.0.0.1\(socket.map { " --socket \"\($0)\"" } ?? "") dashboard")
+        func attach(through command: String = ssh.command, socket: String? = remoteSocket, reconnect: Bool = true) {
+            type("clear; LOOM_SSH='\(command)' loom attach --ssh \(ssh.user)@127.0.0.1\(socket.map { " --socket \"\($0)\"" } ?? "")\(reconnect ? "" : " --no-reconnect") dashboard")
         }
         openPane()
         attach()
@@ -257,8 +276,9 @@ final class ViewerEndToEndTests {
         keys("C-]")
         #expect(shellIsBack(status: "0") && screen().hasSuffix("SANE\n$"), "\(screen())")
 
-        // The daemon on the other end killed while attached: the terminal restored, and why.
-        attach()
+        // The daemon on the other end killed while attached (a viewer that does not reconnect):
+        // the terminal restored, and why.
+        attach(reconnect: false)
         #expect(waitUntil { screen().contains("Loom · operations") })
         daemon.kill()
         #expect(shellIsBack(status: "1"), "\(screen())")
