@@ -83,10 +83,7 @@ final class AttachedViewer {
 
     private func loop(signals: Int32) -> (status: Int32, message: String) {
         // The first frame may have come with the attach's reply: it will not make the socket readable.
-        for message in connection.received() {
-            if let ending = handle(message) { return ending }
-        }
-        resynchroniseIfSomethingWasSkipped()
+        if let ending = take(connection.received(), signals: signals) { return ending }
         while true {
             var pollers = [pollfd(fd: connection.input, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: input, events: Int16(POLLIN), revents: 0),
@@ -98,41 +95,57 @@ final class AttachedViewer {
                 screen.highlights = []
                 draw()
             }
-            if pollers[2].revents != 0 {
-                for number in SignalPipe.drain() {
-                    if number == SIGWINCH {
-                        if let size = TerminalMode.size(of: output) { connection.send(.resize(width: size.width, height: size.height)) }
-                    } else {
-                        connection.send(.detach(id: connection.takeID()))
-                        return (128 + number, "loom attach: stopped by signal \(number) (\(String(cString: strsignal(number))))")
-                    }
-                }
+            if pollers[2].revents != 0, let ending = drainSignals(resizing: true) {
+                connection.send(.detach(id: connection.takeID()))
+                return ending
             }
             if pollers[1].revents != 0, let ending = readKeys(forward: true) { return ending }
             if pollers[0].revents != 0 {
-                var lost: String?
+                let messages: [Message]
                 do {
-                    for message in try connection.receive() {
-                        if case .bye(let reason) = message {
-                            lost = "loom attach: loomd is shutting down (\(reason))"
-                            break
-                        }
-                        if let ending = handle(message) { return ending }
-                    }
-                    resynchroniseIfSomethingWasSkipped()
-                } catch let error as DaemonReply {
-                    lost = "loom attach: \(error.message)"
+                    messages = try connection.receive()
                 } catch {
-                    lost = "loom attach: \(error)"
+                    let reason = (error as? DaemonReply)?.message ?? "\(error)"
+                    if let ending = reconnectAfterLoss("loom attach: \(reason)", signals: signals) { return ending }
+                    messages = connection.received()
                 }
-                if let lost {
-                    if let ending = reconnectAfterLoss(lost, signals: signals) { return ending }
-                    for message in connection.received() {
-                        if let ending = handle(message) { return ending }
-                    }
-                }
+                if let ending = take(messages, signals: signals) { return ending }
             }
         }
+    }
+
+    /// Applies what the daemon sent. Its `bye` (it is stopping, or restarting) is a loss like a
+    /// closed connection: the viewer reconnects, then takes what the new connection brought.
+    private func take(_ messages: [Message], signals: Int32) -> (status: Int32, message: String)? {
+        var messages = messages
+        while true {
+            guard let bye = messages.firstIndex(where: { if case .bye = $0 { true } else { false } }) else {
+                for message in messages {
+                    if let ending = handle(message) { return ending }
+                }
+                resynchroniseIfSomethingWasSkipped()
+                return nil
+            }
+            for message in messages[..<bye] {
+                if let ending = handle(message) { return ending }
+            }
+            guard case .bye(let reason) = messages[bye] else { return nil }
+            if let ending = reconnectAfterLoss("loom attach: loomd is shutting down (\(reason))", signals: signals) { return ending }
+            messages = connection.received()
+        }
+    }
+
+    /// Handles the signals that came: a resize is told to the daemon (when `resizing`), any
+    /// other signal ends the session.
+    private func drainSignals(resizing: Bool) -> (status: Int32, message: String)? {
+        for number in SignalPipe.drain() {
+            if number == SIGWINCH {
+                if resizing, let size = TerminalMode.size(of: output) { connection.send(.resize(width: size.width, height: size.height)) }
+            } else {
+                return (128 + number, "loom attach: stopped by signal \(number) (\(String(cString: strsignal(number))))")
+            }
+        }
+        return nil
     }
 
     /// Reads the keyboard: detach and quit end the session; other keys go to the scene when
@@ -190,15 +203,9 @@ final class AttachedViewer {
     private func wait(_ duration: Duration, signals: Int32) -> (status: Int32, message: String)? {
         let deadline = ContinuousClock.now + duration
         while ContinuousClock.now < deadline {
-            let left = ContinuousClock.now.duration(to: deadline)
             var pollers = [pollfd(fd: input, events: Int16(POLLIN), revents: 0), pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
-            let milliseconds = Int32(clamping: left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
-            guard poll(&pollers, 2, milliseconds) > 0 else { continue }
-            if pollers[1].revents != 0 {
-                for number in SignalPipe.drain() where number != SIGWINCH {
-                    return (128 + number, "loom attach: stopped by signal \(number) (\(String(cString: strsignal(number))))")
-                }
-            }
+            guard poll(&pollers, 2, pollMilliseconds(until: deadline)) > 0 else { continue }
+            if pollers[1].revents != 0, let ending = drainSignals(resizing: false) { return ending }
             if pollers[0].revents != 0, let ending = readKeys(forward: false) { return ending }
         }
         return nil
@@ -228,8 +235,6 @@ final class AttachedViewer {
         case .keyframe:
             awaitingKeyframe = false
             _ = screen.apply(message)
-        case .bye(let reason):
-            return (1, "loom attach: loomd is shutting down (\(reason))")
         case .error(_, let code, let text, let fatal) where fatal:
             return (1, "loom attach: \(code): \(text)")
         case .highlight(let rects):
@@ -255,7 +260,6 @@ final class AttachedViewer {
 
     private func timeoutMilliseconds() -> Int32 {
         guard let expiry = highlightsExpire else { return -1 }
-        let left = expiry - ContinuousClock.now
-        return max(0, Int32(left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000) + 1)
+        return pollMilliseconds(until: expiry)
     }
 }

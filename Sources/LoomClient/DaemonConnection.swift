@@ -123,10 +123,8 @@ public final class DaemonConnection {
     /// Waits until the daemon has something to read, or throws `TimedOut` at `deadline`.
     private func wait(until deadline: ContinuousClock.Instant) throws {
         while true {
-            let left = ContinuousClock.now.duration(to: deadline)
-            let milliseconds = max(0, left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000)
             var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, Int32(clamping: milliseconds))
+            let ready = poll(&descriptor, 1, pollMilliseconds(until: deadline))
             if ready > 0 { return }
             // A failed poll other than a signal: the read that follows says what is wrong.
             if ready < 0 { if errno == EINTR { continue } else { return } }
