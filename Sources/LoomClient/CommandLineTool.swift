@@ -17,16 +17,20 @@ public enum CommandLineTool {
             switch first {
             case "--help", "-h": output(overview); return 0
             case "--version": output("loom \(LoomVersion.current) (protocol \(ProtocolVersion.current))"); return 0
-            case "--json": global.append(first)
-            case "--socket", "--timeout":
-                guard let value = rest.popFirst() else { return usage("loom: \(first) needs a value", json: global.contains("--json"), errorOutput) }
-                global += [first, value]
             default:
-                let name = first.split(separator: "=", maxSplits: 1).first.map(String.init) ?? first
-                guard ["--socket", "--timeout"].contains(name) else {
-                    return usage("loom: unknown option \(name) before the verb; see loom --help", json: global.contains("--json"), errorOutput)
+                // Every verb's options (`Verb.common`, `Verb.commonFlags`), as after the verb.
+                let name = String(first.dropFirst(2).prefix { $0 != "=" })
+                if Verb.commonFlags.contains(name) && !first.contains("=") {
+                    global.append(first)
+                } else if Verb.common.contains(name) {
+                    global.append(first)
+                    if !first.contains("=") {
+                        guard let value = rest.popFirst() else { return usage("loom: \(first) needs a value", json: global.contains("--json"), errorOutput) }
+                        global.append(value)
+                    }
+                } else {
+                    return usage("loom: unknown option \(first.prefix { $0 != "=" }) before the verb; see loom --help", json: global.contains("--json"), errorOutput)
                 }
-                global.append(first)
             }
         }
         let json = global.contains("--json")
