@@ -91,6 +91,11 @@ public struct Invocation: Sendable {
 }
 
 /// Parses JSON given on the command line; a usage error naming the argument when it is not JSON.
+/// The most bytes a JSON value read from standard input or a file may have: what one message
+/// may carry (`WireLimits.maximumMessageBytes`). A larger one could not be sent; it is refused
+/// before it is parsed, and a file is not read past it.
+let maximumValueBytes = WireLimits.default.maximumMessageBytes
+
 /// A JSON argument as the verbs take it: the JSON text itself, `-` for standard input, or
 /// `@FILE` for a file (a value too large for the command line: the kernel bounds the
 /// arguments to a few hundred kilobytes). Neither is a JSON text, so none is ambiguous.
@@ -100,9 +105,12 @@ func jsonValue(_ argument: String, name: String, standardInput: () -> [UInt8]) t
         (bytes, source) = (standardInput(), "standard input")
     } else if argument.hasPrefix("@") {
         let path = String(argument.dropFirst())
-        (bytes, source) = (try readFile(path), path)
+        (bytes, source) = (try readFile(path, atMost: maximumValueBytes), path)
     } else {
         return try jsonArgument(argument, name: name)
+    }
+    guard bytes.count <= maximumValueBytes else {
+        throw UsageError("\(source) holds more than the \(maximumValueBytes) bytes one message may carry")
     }
     do {
         return try JSONParser.parse(bytes)
@@ -111,20 +119,22 @@ func jsonValue(_ argument: String, name: String, standardInput: () -> [UInt8]) t
     }
 }
 
-/// A file's bytes; the error says why it cannot be read, as the system does.
-func readFile(_ path: String) throws(UsageError) -> [UInt8] {
+/// A file's bytes, up to `limit` and one more (so that a caller sees it is over); the error says
+/// why it cannot be read, as the system does.
+func readFile(_ path: String, atMost limit: Int) throws(UsageError) -> [UInt8] {
     guard let file = fopen(path, "rb") else { throw UsageError("cannot read \(path): \(String(cString: strerror(errno)))") }
     defer { fclose(file) }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65_536)
-    while true {
+    while bytes.count <= limit {
         let count = fread(&chunk, 1, chunk.count, file)
         bytes += chunk[0..<count]
         if count < chunk.count {
             guard ferror(file) == 0 else { throw UsageError("cannot read \(path): \(String(cString: strerror(errno)))") }
-            return bytes
+            break
         }
     }
+    return bytes
 }
 
 func jsonArgument(_ text: String, name: String) throws(UsageError) -> JSONValue {

@@ -196,6 +196,12 @@ struct LoomCommandTests {
         #expect(try loom("get", "/obj", socket: daemon.socket).output == #"{"b":2}"# + "\n")
         let missing = try loom("set", "/x", "@/nonexistent/value.json", socket: daemon.socket)
         #expect(missing.status == 2 && missing.errors.contains("cannot read /nonexistent/value.json: No such file or directory"), "\(missing.errors)")
+        // Past what one message may carry, a value is refused before it is sent (or read whole).
+        let huge = NSTemporaryDirectory() + "loom-huge-\(UUID().uuidString.prefix(8)).json"
+        try Data(repeating: UInt8(ascii: " "), count: (16 << 20) + 1).write(to: URL(fileURLWithPath: huge))
+        defer { unlink(huge) }
+        let tooLarge = try loom("set", "/x", "@" + huge, socket: daemon.socket)
+        #expect(tooLarge.status == 2 && tooLarge.errors.contains("holds more than the 16777216 bytes one message may carry"), "\(tooLarge.errors)")
         let noPatch = try loom("patch", "/nonexistent/patch.json", socket: daemon.socket)
         #expect(noPatch.status == 2 && noPatch.errors.contains("cannot read /nonexistent/patch.json: No such file or directory"), "\(noPatch.errors)")
     }
