@@ -45,14 +45,13 @@ package enum EvaluationCause: Hashable, Sendable, CustomStringConvertible {
 package struct Evaluation: Sendable, CustomStringConvertible {
     package let pass: Int
     package let typeName: String
+    /// The view type's name without its generic arguments (`HStack`, not the types of all it
+    /// holds), as `loom trace` shows it.
+    package let shortTypeName: String
     package let nodeSerial: Int
     package let causes: [EvaluationCause]
 
     package var description: String {
         "\(typeName)#\(nodeSerial): \(causes.map(\.description).joined(separator: " "))"
     }
-
-    /// The view type's name without its generic arguments (`HStack`, not the types of all it
-    /// holds), as `loom trace` shows it.
-    package var shortTypeName: String { String(typeName.prefix { $0 != "<" }) }
 }

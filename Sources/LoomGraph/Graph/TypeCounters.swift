@@ -1,6 +1,9 @@
 /// Work counted per view type, exactly (docs/architecture.md: every rule is a test with exact counts).
 final class TypeCounters {
     let typeName: String
+    /// The name without generic arguments (`HStack`), as a trace shows it: made once per type,
+    /// not at every traced evaluation.
+    let shortName: String
     var bodies = 0
     var updates = 0
     var skips = 0
@@ -9,6 +12,7 @@ final class TypeCounters {
 
     init(typeName: String) {
         self.typeName = typeName
+        shortName = String(typeName.prefix { $0 != "<" })
     }
 
     var snapshot: ViewCounters {
