@@ -16,7 +16,8 @@ extension Verb {
         go to the scene (move the focus, scroll, push and pop navigation). Ctrl-] detaches (the
         daemon and the scene keep running); Ctrl-C quits the viewer.
 
-          --observer            attach read-only: keys other than detach and quit are not sent
+          --observer            attach read-only: scroll, move and navigate; buttons,
+                                toggles and pickers are inert (drawn dim)
           --highlight-updates   briefly mark the regions whose views were re-evaluated in each
                                 frame: the visible answer to "why did this re-render?"
           --highlight-ms N      how long a mark stays, in milliseconds (default 300)

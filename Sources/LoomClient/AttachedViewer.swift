@@ -49,7 +49,7 @@ final class AttachedViewer {
         let granted = try connection.handshake(role: observer ? .observer : nil)
         if granted == .observer && !observer {
             observer = true
-            FileHandle.standardError.write(Data("loom attach: this user may only observe \(scene); attached as an observer (keys that would change something do nothing)\n".utf8))
+            FileHandle.standardError.write(Data("loom attach: this user may only observe \(scene); attached as an observer (you may scroll and navigate; controls that change data are inert)\n".utf8))
         }
         try connection.attach(scene: scene, width: size.width, height: size.height, highlight: highlight)
         try terminal.enter()
@@ -163,7 +163,7 @@ final class AttachedViewer {
                 if forward { connection.send(.detach(id: connection.takeID())) }
                 return (0, "[quit \(scene)]")
             case .event(let event):
-                if forward && !observer { connection.send(.input(event)) }
+                if forward { connection.send(.input(event)) }
             }
         }
         return nil

@@ -121,17 +121,25 @@ extension Verb {
         name: "trace", summary: "print view evaluations and their causes, live", synopsis: "trace [SCENE]",
         help: """
         Prints each view evaluation, live, with its causes: "SCENE VIEW #NODE: CAUSE, ...".
-        Without SCENE, every scene. With --json, one JSON object per line.
+        An evaluation in the view state of one viewer alone (it navigated, pressed, chose)
+        says whose: "SCENE (viewer N) ...", N as in loom stats. Without SCENE, every scene.
+        With --json, one JSON object per line.
         """,
         valued: [], flags: [],
         run: { arguments, invocation in
             guard arguments.positionals.count <= 1 else { throw UsageError("expected at most one SCENE") }
             let scene = arguments.positionals.first
             try invocation.stream({ .trace(id: $0, scene: scene) }) { message in
-                guard case .evaluation(let scene, let view, let node, let causes) = message else { return }
+                guard case .evaluation(let scene, let view, let node, let causes, let viewer) = message else { return }
+                var traced = JSONObject()
+                traced["scene"] = .string(scene)
+                traced["view"] = .string(view)
+                traced["node"] = .int(node)
+                traced["causes"] = .array(causes.map { .string($0) })
+                if viewer != 0 { traced["viewer"] = .int(viewer) }
                 invocation.output(invocation.json
-                    ? JSONWriter.string(["scene": .string(scene), "view": .string(view), "node": .int(node), "causes": .array(causes.map { .string($0) })])
-                    : "\(scene) \(view) #\(node): \(causes.joined(separator: ", "))")
+                    ? JSONWriter.string(.object(traced))
+                    : "\(scene)\(viewer == 0 ? "" : " (viewer \(viewer))") \(view) #\(node): \(causes.joined(separator: ", "))")
             }
         })
 

@@ -14,6 +14,8 @@ final class Connection {
     unowned let daemon: Daemon
     let stream: SocketStream
     let granted: Role
+    /// Who connected (`SO_PEERCRED`), as the daemon sees it.
+    let credentials: PeerCredentials?
     private(set) var role: Role?
     private(set) var encoding = Encoding.json
     private var decoder = MessageDecoder()
@@ -44,9 +46,10 @@ final class Connection {
     private var backlog: [Result<Message, WireError>] = []
     private var handled = 0
 
-    init(daemon: Daemon, stream: SocketStream, granted: Role) {
+    init(daemon: Daemon, stream: SocketStream, credentials: PeerCredentials?, granted: Role) {
         self.daemon = daemon
         self.stream = stream
+        self.credentials = credentials
         self.granted = granted
     }
 
@@ -105,9 +108,8 @@ final class Connection {
             }
             control(message)
         case .attach, .resize, .input, .ack, .detach:
-            if case .input = message, role.rank < Role.viewer.rank {
-                return reply(error: WireError(.forbidden, "an observer may not send input"), id: nil)
-            }
+            // An observer's input moves its own focus, scroll and navigation; the controls that
+            // change data are inert in its viewport (`Viewport.isReadOnly`).
             viewer(message)
         case .ping(let id):
             send(.pong(id: id))

@@ -29,16 +29,21 @@ extension Connection {
             let size: Size
             do { size = try daemon.screenSize(width, height) } catch { return reply(error: error, id: nil) }
             session.viewport.resize(to: size)
-            daemon.needFrame(for: session.scene)
+            daemon.needFrame(for: session.graph)
         case .input(let event):
             guard let session else { return reply(error: Self.notAttached, id: nil) }
             guard let key = Key(event) else { return reply(error: WireError(.malformedMessage, "unknown key '\(event.key)'"), id: nil) }
-            if session.viewport.handle(key, in: session.scene.renderer.graph) { daemon.needFrame(for: session.scene) }
+            // A key that acts changes view state, which is this viewer's alone.
+            if session.viewport.acts(key, in: session.graph.graph) {
+                session.scene.prepareToAct(session)
+                daemon.tracingChanged()
+            }
+            if session.viewport.handle(key, in: session.graph.graph) { daemon.needFrame(for: session.graph) }
         case .ack(let sequence):
             guard let session else { return reply(error: Self.notAttached, id: nil) }
             let wasBehind = session.isBehind(limit: daemon.configuration.maximumUnacknowledgedFrames)
             session.acknowledge(sequence, now: daemon.loop.now)
-            if wasBehind { daemon.needFrame(for: session.scene) }
+            if wasBehind { daemon.needFrame(for: session.graph) }
         default:
             break
         }

@@ -22,6 +22,8 @@ public final class Daemon {
     private(set) var scenes: [String: Scene] = [:]
     private(set) var connections: [ObjectIdentifier: Connection] = [:]
     private var connectionCounts = ConnectionCounts()
+    /// The last viewer id given (`ViewerSession.id`).
+    private var viewerSerial: Int64 = 0
     private let handshakes: HandshakeDeadline
     private let turnTimer: LoopTimer
     private var turnScheduled = false
@@ -63,8 +65,13 @@ public final class Daemon {
     /// then ends with a frame, as after a client's request.
     public func register<Root: View>(scene name: String, _ root: Root) {
         let scene = Scene(name: name, root: root, store: store)
-        scene.graph.onNeedsPass = { [unowned self] in endTurnSoon() }
-        scene.graph.setWakeUp { [modelChanged] in modelChanged?.send() }
+        scene.onNewGraph = { [unowned self] graph in
+            graph.graph.onNeedsPass = { [unowned self] in endTurnSoon() }
+            graph.graph.setWakeUp { [modelChanged] in modelChanged?.send() }
+            observeEvaluations(of: graph, in: scene)
+        }
+        // Built now, so the first viewer finds it ready.
+        _ = scene.initialGraph()
         scenes[name] = scene
     }
 
@@ -75,26 +82,28 @@ public final class Daemon {
 
     var sceneNames: [String] { scenes.keys.sorted() }
 
+    /// A new viewer starts at the scene's initial view state, on the graph other such viewers share.
     func attach(_ connection: Connection, to name: String, size: Size) -> ViewerSession? {
         guard let scene = scenes[name] else { return nil }
-        let session = ViewerSession(connection: connection, scene: scene, viewport: scene.renderer.addViewport(size: size))
-        scene.sessions.append(session)
-        needFrame(for: scene)
+        viewerSerial += 1
+        let graph = scene.initialGraph()
+        let session = ViewerSession(connection: connection, id: viewerSerial, scene: scene, graph: graph, size: size)
+        graph.add(session)
+        endTurnSoon()
         return session
     }
 
-    /// Something changed that the scene's viewers have not been sent (a viewer attached,
+    /// Something changed that the viewers of a graph have not been sent (a viewer attached,
     /// resized, moved the focus, caught up): a frame at the end of the turn.
-    func needFrame(for scene: Scene) {
-        scene.needsFrame = true
+    func needFrame(for graph: SceneGraph) {
+        graph.needsFrame = true
         endTurnSoon()
     }
 
     func detach(_ connection: Connection) {
         guard let session = connection.session else { return }
-        session.scene.sessions.removeAll { $0 === session }
         defer { tracingChanged() }
-        session.scene.renderer.removeViewport(session.viewport)
+        session.scene.remove(session)
         connection.session = nil
     }
 
@@ -108,16 +117,19 @@ public final class Daemon {
         return Size(width: width, height: height)
     }
 
-    /// The scene drawn for a viewport of `size` made for the purpose. Drawing it evaluates what
-    /// changes left pending, which the scene's viewers have not been sent yet: they are owed a
-    /// frame still, whatever the graph says once the snapshot has settled it.
+    /// The scene as a new viewer of `size` would see it: at the initial view state, never
+    /// somebody's navigation. Drawing it evaluates what changes left pending, which the graph's
+    /// viewers have not been sent yet: they are owed a frame still, whatever the graph says once
+    /// the snapshot has settled it. A graph made for it alone is dropped after.
     func snapshot(scene name: String, size: Size, markup: Bool) -> String? {
         guard let scene = scenes[name] else { return nil }
-        if scene.graph.needsPass { needFrame(for: scene) }
-        let viewport = scene.renderer.addViewport(size: size)
-        defer { scene.renderer.removeViewport(viewport) }
-        _ = scene.renderer.render(only: [viewport])
-        return markup ? Snapshot.markup(viewport.grid, styles: scene.renderer.styles) : Snapshot.text(viewport.grid)
+        let graph = scene.initialGraph()
+        defer { scene.prune() }
+        if graph.graph.needsPass { needFrame(for: graph) }
+        let viewport = graph.renderer.addViewport(size: size)
+        defer { graph.renderer.removeViewport(viewport) }
+        _ = graph.renderer.render(only: [viewport])
+        return markup ? Snapshot.markup(viewport.grid, styles: scene.styles) : Snapshot.text(viewport.grid)
     }
 
     // MARK: - Listening
@@ -150,7 +162,7 @@ public final class Daemon {
         guard !isShuttingDown else { return stream.close() }
         acceptedConnections += 1
         let credentials = stream.peerCredentials
-        let connection = Connection(daemon: self, stream: stream, granted: configuration.roles.role(for: credentials))
+        let connection = Connection(daemon: self, stream: stream, credentials: credentials, granted: configuration.roles.role(for: credentials))
         connections[ObjectIdentifier(connection)] = connection
         do {
             connection.quotaUser = try connectionCounts.admit(credentials?.uid, quota: configuration.connectionQuota)
@@ -218,7 +230,9 @@ public final class Daemon {
         commitRetry.close()
         // No thread may wake the loop once the handle is closed (`ViewGraph.setWakeUp` waits
         // for a wake-up in progress).
-        for scene in scenes.values { scene.graph.setWakeUp(nil) }
+        for scene in scenes.values {
+            for graph in scene.graphs { graph.graph.setWakeUp(nil) }
+        }
         modelChanged?.close()
         handshakes.close()
         do {

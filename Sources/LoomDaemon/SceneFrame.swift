@@ -3,8 +3,17 @@ import LoomWire
 extension Scene {
     /// One frame of the scene for every viewer that is not behind (a viewer with
     /// `maximumUnacknowledgedFrames` unacknowledged is counted as coalesced and gets one diff
-    /// when it catches up).
-    ///
+    /// when it catches up), graph by graph.
+    func renderFrame(now: UInt64, maximumUnacknowledgedFrames limit: Int) {
+        lastFrame = now
+        frames += 1
+        for graph in graphs where graph.hasWork {
+            graph.renderFrame(now: now, maximumUnacknowledgedFrames: limit)
+        }
+    }
+}
+
+extension SceneGraph {
     /// Each geometry's viewers are written to as soon as it is drawn, while the next one is
     /// drawn (with what was queued for them before; anything after leaves at the turn's flush).
     /// Viewers sent the same grid share one operation list, encoded once per encoding.
@@ -15,8 +24,6 @@ extension Scene {
         let readySessions = Dictionary(uniqueKeysWithValues: ready.map { (ObjectIdentifier($0.viewport), $0) })
         defer { evaluated.removeAll(keepingCapacity: true) }
         needsFrame = false
-        lastFrame = now
-        frames += 1
         renderer.render(only: ready.map(\.viewport)) { frame in
             var encoded: [(encoding: Encoding, bytes: [UInt8])] = []
             for viewport in frame.viewports where !frame.operations.isEmpty || keyframes.contains(ObjectIdentifier(viewport)) {

@@ -2,7 +2,8 @@ import LoomCells
 import LoomLayout
 import LoomWire
 
-/// A connection attached to a scene: its viewport, and what it has been sent and acknowledged.
+/// A connection attached to a scene: the graph it shows, its viewport, and what it has been
+/// sent and acknowledged.
 ///
 /// Flow control: at most `limit` frames unacknowledged. While a viewer is behind, nothing is
 /// rendered or queued for it; its viewport keeps the grid it last received, so when it
@@ -10,7 +11,11 @@ import LoomWire
 /// grid and the styles it knows, whatever happens while it does not read.
 final class ViewerSession {
     unowned let connection: Connection
+    /// What `loom stats` and `loom trace` call it: unique in the daemon's run.
+    let id: Int64
     let scene: Scene
+    /// The scene's graph it shows: a shared one, or its own once it acted (`Scene.prepareToAct`).
+    var graph: SceneGraph
     let viewport: Viewport
     var sequence: Int64 = 0
     var acknowledged: Int64 = 0
@@ -29,10 +34,13 @@ final class ViewerSession {
     /// this viewer, outside its connection's output budget.
     var unacknowledgedBytes: Int { sentAt.reduce(0) { $0 + $1.bytes } }
 
-    init(connection: Connection, scene: Scene, viewport: Viewport) {
+    init(connection: Connection, id: Int64, scene: Scene, graph: SceneGraph, size: Size) {
         self.connection = connection
+        self.id = id
         self.scene = scene
-        self.viewport = viewport
+        self.graph = graph
+        self.viewport = graph.renderer.addViewport(size: size)
+        viewport.isReadOnly = connection.role.map { $0.rank < Role.viewer.rank } ?? true
     }
 
     func isBehind(limit: Int) -> Bool {

@@ -116,11 +116,12 @@ public enum BinaryCodec {
             out.unsigned(UInt64(revision))
             out.string(path)
             out.optional(value) { $0.json($1) }
-        case .evaluation(let scene, let view, let node, let causes):
+        case .evaluation(let scene, let view, let node, let causes, let viewer):
             out.string(scene)
             out.string(view)
             out.unsigned(UInt64(node))
             out.list(causes) { $0.string($1) }
+            if viewer != 0 { out.unsigned(UInt64(viewer)) }
         case .style(let id, let style):
             out.unsigned(UInt64(id.rawValue))
             out.optional(style.foreground) { $0.color($1) }
@@ -233,7 +234,7 @@ public enum BinaryCodec {
                             value: try input.optional { input throws(WireError) in try input.json() })
         case .evaluation:
             return .evaluation(scene: try input.string(), view: try input.string(), node: try input.count(),
-                               causes: try input.list { input throws(WireError) in try input.string() })
+                               causes: try input.list { input throws(WireError) in try input.string() }, viewer: input.atEnd ? 0 : try input.count())
         case .style:
             let id = StyleID(rawValue: UInt32(try input.natural()))
             let foreground = try input.optional { input throws(WireError) in try input.color() }

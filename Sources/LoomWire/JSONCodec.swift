@@ -91,11 +91,12 @@ public enum JSONCodec {
             put("revision", .int(revision))
             put("path", .string(path))
             put("value", value)
-        case .evaluation(let scene, let view, let node, let causes):
+        case .evaluation(let scene, let view, let node, let causes, let viewer):
             put("scene", .string(scene))
             put("view", .string(view))
             put("node", .int(node))
             put("causes", .array(causes.map(JSONValue.string)))
+            if viewer != 0 { put("viewer", .int(viewer)) }
         case .style(let id, let style):
             put("id", int(id.rawValue))
             put("fg", style.foreground.map(colorJSON))
@@ -216,7 +217,7 @@ public enum JSONCodec {
             return .changed(watch: try fields.id("watch"), revision: try fields.count("revision"), path: try fields.string("path"), value: object["value"])
         case .evaluation:
             return .evaluation(scene: try fields.string("scene"), view: try fields.string("view"), node: try fields.count("node"),
-                               causes: try fields.stringArray("causes"))
+                               causes: try fields.stringArray("causes"), viewer: try fields.optionalCount("viewer") ?? 0)
         case .style:
             var style = Style()
             style.foreground = try object["fg"].map(color)

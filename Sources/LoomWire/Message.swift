@@ -74,7 +74,9 @@ public enum Message: Sendable, Equatable {
 
     // Streams
     case changed(watch: RequestID, revision: Int64, path: String, value: JSONValue?)
-    case evaluation(scene: String, view: String, node: Int64, causes: [String])
+    /// `viewer`: the viewer whose own graph it was evaluated in (`stats` lists viewers by it);
+    /// 0 when viewers share the graph.
+    case evaluation(scene: String, view: String, node: Int64, causes: [String], viewer: Int64 = 0)
     /// Messages of a stream (`trace`) the daemon dropped while the client did not read them.
     case dropped(stream: String, count: Int64)
 

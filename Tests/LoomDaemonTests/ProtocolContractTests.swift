@@ -347,7 +347,7 @@ extension ProtocolContractTests {
         let grammar = try Regex(#"^(@identity|@viewport|@navigation|@parent|@self\([^()]*\)|@(state|environment|observable|objectWillChange)\([^()]+\)|@store\((/[^()]*)?( counted by [^()]+)?\))$"#)
         var causes: [String] = [], views: [String] = []
         while let message = tracer.receive(timeout: 0.5) {
-            if case .evaluation(_, let view, _, let more) = message {
+            if case .evaluation(_, let view, _, let more, _) = message {
                 causes += more
                 views.append(view)
             }
@@ -362,8 +362,9 @@ extension ProtocolContractTests {
         guard case .object(let loop)? = stats["loop"], case .object(let scene)? = stats["scenes"]?["dashboard"],
               case .array(let viewers)? = scene["viewers"], case .object(let viewerStats)? = viewers.first else { Issue.record("\(stats)"); return }
         #expect(Set(loop.keys) == ["lag_ms", "max_lag_ms"])
-        #expect(Set(scene.keys) == ["nodes", "bodies", "frames", "viewers"])
-        #expect(Set(viewerStats.keys) == ["frames", "bytes", "coalesced_frames", "ack_latency_ms", "unacknowledged"])
+        #expect(Set(scene.keys) == ["nodes", "bodies", "frames", "graphs", "viewers"])
+        #expect(Set(viewerStats.keys) == ["id", "scene", "user", "role", "size", "view_state",
+                                          "frames", "bytes", "coalesced_frames", "ack_latency_ms", "unacknowledged"])
     }
 }
 

@@ -53,22 +53,23 @@ final class ViewerEndToEndTests {
     }
 
     /// A shell in a pane of `width`×`height`, with `loom` on its PATH and the daemon's socket in LOOM_SOCKET.
-    private func openPane(width: Int = 100, height: Int = 30) {
-        tmux(["-f", "/dev/null", "new-session", "-d", "-s", "e2e", "-x", "\(width)", "-y", "\(height)",
+    /// A terminal with a shell; `session` names another one, for a second person.
+    private func openPane(session: String = "e2e", width: Int = 100, height: Int = 30) {
+        tmux(["-f", "/dev/null", "new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)",
                  "env", "PS1=$ ", "LOOM_SOCKET=\(socket)", "PATH=\(Self.binaries.path):/usr/bin:/bin", "TERM=tmux-256color", "/bin/sh"])
-        _ = tmux("set-option", "-t", "e2e", "status", "off")
-        _ = tmux("resize-window", "-t", "e2e", "-x", "\(width)", "-y", "\(height)")
+        _ = tmux("set-option", "-t", session, "status", "off")
+        _ = tmux("resize-window", "-t", session, "-x", "\(width)", "-y", "\(height)")
     }
 
     /// Types a command line into the shell: it saves the terminal's settings first, and says
     /// afterwards how the command exited and whether the settings are as they were.
-    private func type(_ command: String) {
-        _ = tmux("send-keys", "-t", "e2e", "-l", "S=$(stty -g); \(command); echo \"status $?\"; [ \"$S\" = \"$(stty -g)\" ] && echo SANE || echo INSANE")
-        _ = tmux("send-keys", "-t", "e2e", "Enter")
+    private func type(in session: String = "e2e", _ command: String) {
+        _ = tmux("send-keys", "-t", session, "-l", "S=$(stty -g); \(command); echo \"status $?\"; [ \"$S\" = \"$(stty -g)\" ] && echo SANE || echo INSANE")
+        _ = tmux("send-keys", "-t", session, "Enter")
     }
 
-    private func keys(_ keys: String...) {
-        tmux(["send-keys", "-t", "e2e"] + keys)
+    private func keys(in session: String = "e2e", _ keys: String...) {
+        tmux(["send-keys", "-t", session] + keys)
     }
 
     /// A tmux command whose output nobody reads (the first one starts the server).
@@ -77,8 +78,8 @@ final class ViewerEndToEndTests {
     }
 
     /// What the pane shows, each line without trailing spaces, without trailing empty lines.
-    private func screen(escapes: Bool = false) -> String {
-        normalized(escapes ? tmux("capture-pane", "-p", "-e", "-t", "e2e") : tmux("capture-pane", "-p", "-t", "e2e"))
+    private func screen(of session: String = "e2e", escapes: Bool = false) -> String {
+        normalized(escapes ? tmux("capture-pane", "-p", "-e", "-t", session) : tmux("capture-pane", "-p", "-t", session))
     }
 
     private func normalized(_ text: String) -> String {
@@ -318,26 +319,31 @@ final class ViewerEndToEndTests {
         #expect(pane("#{mouse_sgr_flag}") == "0", "mouse reports are off again")
     }
 
-    @Test func anObserversKeysDoNotReachTheSceneButAViewersDo() {
+    /// Two people on one board, as two terminals: what one opens, the other does not see; an
+    /// observer navigates its own window too; a snapshot is a fresh window's.
+    @Test func eachTerminalIsAWindowWithItsOwnNavigationAndAnObserverNavigatesToo() {
         seed()
         openPane()
-        type("loom attach --observer dashboard")
-        #expect(waitUntil { screen().contains("build the 日本語 docs") })
-        keys("Down", "Enter")
-        usleep(300_000)
-        _ = loom("merge", "/jobs/build-1", #"{"progress": 0.5}"#)
-        #expect(waitUntil { screen().contains("50%") })
-        #expect(screen().contains("Loom · operations"), "still the board: the observer's Enter was not sent")
-        keys("C-]")
-        #expect(shellIsBack(status: "0"))
-
+        openPane(session: "other")
         type("loom attach dashboard")
-        #expect(waitUntil { screen().contains("Loom · operations") })
+        type(in: "other", "loom attach --observer dashboard")
+        #expect(waitUntil { screen().contains("build the 日本語 docs") && screen(of: "other").contains("build the 日本語 docs") })
         keys("Down", "Enter")
         #expect(waitUntil { screen().contains("job build-1") && screen().contains("Escape: back to the board") }, "\(screen())")
+        usleep(300_000)
+        #expect(screen(of: "other").contains("Loom · operations"), "the other window still shows the board:\n\(screen(of: "other"))")
+
+        keys(in: "other", "Down", "Down", "Enter")
+        #expect(waitUntil { screen(of: "other").contains("job test-1") }, "the observer follows a link in its own window:\n\(screen(of: "other"))")
         keys("Escape")
         #expect(waitUntil { screen().contains("Loom · operations") })
+        #expect(screen(of: "other").contains("job test-1"), "going back in one window leaves the other's detail open")
+        #expect(loom("snapshot", "dashboard", "--size", "100x30").contains("Loom · operations"), "a snapshot is a fresh window's")
+        _ = loom("merge", "/jobs/test-1", #"{"progress": 0.5}"#)
+        #expect(waitUntil { screen(of: "other").contains("50%") }, "shared data reaches the observer's detail:\n\(screen(of: "other"))")
+        keys(in: "other", "C-]")
         keys("C-]")
+        #expect(shellIsBack(status: "0"))
     }
 
     /// A daemon shared with everyone (`--socket-mode 0666`): a user the daemon lets only

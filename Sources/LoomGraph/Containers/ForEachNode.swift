@@ -89,7 +89,9 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
                 unsafeDowncast(reused, to: ViewNode<Content>.self).receive(row)
                 newChildren.append(reused)
             } else {
-                newChildren.append(graph.makeNode(row, parent: self))
+                newChildren.append(graph.makeNode(row, parent: self) { source in
+                    graph.stateCopy?.row(key, of: source) { ($0 as? Self)?.keys.map(AnyHashable.init) ?? [] }
+                })
             }
             newKeys.append(key)
         }

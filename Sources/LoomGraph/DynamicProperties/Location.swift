@@ -12,7 +12,7 @@ class Location<Value>: DependencySource {
 }
 
 /// The storage of one `@State`: in the node, created on its first evaluation, dropped with it.
-final class StateBox<Value>: Location<Value> {
+final class StateBox<Value>: Location<Value>, CopyableState {
     private var value: Value
     private let name: String
     private let comparer: ValueComparer
@@ -29,6 +29,8 @@ final class StateBox<Value>: Location<Value> {
     }
 
     override func peek() -> Value { value }
+
+    func copy() -> AnyObject { StateBox(value, name: name) }
 
     /// Writes outside evaluation invalidate the readers unless the value is equal (rule 3);
     /// writes during an evaluation are refused, as SwiftUI warns, so a body cannot loop on itself.

@@ -12,7 +12,12 @@ struct ChildList {
     }
 
     mutating func append<C: View>(_ value: C, key: Int = 0) {
-        defer { index += 1 }
+        let index = index
+        defer { self.index += 1 }
+        /// The source's child of the same place, when the graph copies another's state.
+        func counterpart(in source: Node) -> Node? {
+            index < source.children.count && source.childKeys[index] == key ? source.children[index] : nil
+        }
         if index < node.children.count {
             let existing = node.children[index]
             if existing.viewType == C.self, node.childKeys[index] == key {
@@ -20,10 +25,10 @@ struct ChildList {
                 return
             }
             node.graph.destroy(existing)
-            node.children[index] = node.graph.makeNode(value, parent: node)
+            node.children[index] = node.graph.makeNode(value, parent: node, counterpart: counterpart)
             node.childKeys[index] = key
         } else {
-            node.children.append(node.graph.makeNode(value, parent: node))
+            node.children.append(node.graph.makeNode(value, parent: node, counterpart: counterpart))
             node.childKeys.append(key)
         }
     }

@@ -152,7 +152,7 @@ package class Node {
             propertyStorage.append(contentsOf: repeatElement(nil, count: slot + 1 - propertyStorage.count))
         }
         if let existing = propertyStorage[slot] { return unsafeDowncast(existing, to: Storage.self) }
-        let created = make()
+        let created = graph.stateCopy?.copiedStorage(for: self, slot: slot) as? Storage ?? make()
         propertyStorage[slot] = created
         return created
     }

@@ -84,12 +84,30 @@ package final class ViewGraph {
     var lazyForEachNodes: [ObjectIdentifier: Unmanaged<Node>] = [:]
     private var serials = 0
     private var typeCounters: [ObjectIdentifier: TypeCounters] = [:]
+    /// The graph whose view state this one starts from, while it is being built (`StateCopy`).
+    private(set) var stateCopy: StateCopy?
 
-    package init<Root: View>(_ root: Root, environment: EnvironmentValues = EnvironmentValues(), lazyWindow: LazyWindow = LazyWindow()) {
+    /// A graph of `root`; with `source`, one whose nodes start with the view state of the
+    /// source's nodes of the same identity (`StateCopy`) until `endCopyingState()`. The source
+    /// must be a graph of the same root, alive and on this thread until then.
+    package init<Root: View>(_ root: Root, environment: EnvironmentValues = EnvironmentValues(), lazyWindow: LazyWindow = LazyWindow(),
+                             copyingStateOf source: ViewGraph? = nil) {
         self.rootContext = NodeContext(environment: environment)
         self.lazyWindow = lazyWindow
+        self.stateCopy = source.map(StateCopy.init)
         self.root = makeNode(root, parent: nil)
     }
+
+    /// Stops matching new nodes with the source's; returns each source node's copy (by object
+    /// identity), which a host uses to move what it keeps by node (focus, scroll offsets).
+    @discardableResult
+    package func endCopyingState() -> [ObjectIdentifier: ObjectIdentifier] {
+        defer { stateCopy = nil }
+        return stateCopy?.copies ?? [:]
+    }
+
+    /// The copies of source nodes made so far, while copying state.
+    package var copiedNodes: [ObjectIdentifier: ObjectIdentifier] { stateCopy?.copies ?? [:] }
 
     /// Releases the tree iteratively (its depth may be the user's data) and lets go of every
     /// subscription, so models that outlive the graph never reach a freed node. No `onDisappear`
@@ -120,7 +138,9 @@ package final class ViewGraph {
 
     // MARK: - Nodes
 
-    func makeNode<C: View>(_ value: C, parent: Node?) -> Node {
+    /// A new node for `value`; while copying state, `counterpart` picks its source node among
+    /// the children of its parent's.
+    func makeNode<C: View>(_ value: C, parent: Node?, counterpart: (Node) -> Node? = { _ in nil }) -> Node {
         let node: Node
         if let primitive = C.self as? any PrimitiveView.Type {
             func make<P: PrimitiveView>(_: P.Type) -> Node {
@@ -130,6 +150,7 @@ package final class ViewGraph {
         } else {
             node = CompositeNode(value, parent: parent, graph: self)
         }
+        stateCopy?.match(node, parent: parent, find: counterpart)
         node.counters.appears += 1
         liveNodes += 1
         enqueue(node, cause: .identity)

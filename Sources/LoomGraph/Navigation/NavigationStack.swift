@@ -29,13 +29,21 @@ extension ViewGraph {
     /// Pops the innermost navigation stack that has something pushed; false when none has.
     @discardableResult
     public func popNavigation() -> Bool {
+        guard let innermost = innermostPushedNavigation() else { return false }
+        innermost.pop()
+        return true
+    }
+
+    /// Whether some navigation stack shown has something pushed (what Escape would pop).
+    package var canPopNavigation: Bool { innermostPushedNavigation() != nil }
+
+    private func innermostPushedNavigation() -> NavigationState? {
         var stack: [Node] = [root]
         var innermost: NavigationState?
         while let node = stack.popLast() {
             if let state = node.primitiveState as? NavigationState, !state.entries.isEmpty { innermost = state }
             stack.append(contentsOf: node.visibleChildren.reversed())
         }
-        innermost?.pop()
-        return innermost != nil
+        return innermost
     }
 }

@@ -13,50 +13,86 @@ import LoomGraph
 /// | PageUp, PageDown | scroll the focused view's scroll container by its height |
 /// | Home, End | focus the first / last focusable |
 /// | mouse wheel | scroll the scroll container under the pointer |
+///
+/// A read-only viewport (an observer's) moves its focus, scrolls and follows links like any
+/// other, but its buttons, toggles and pickers are inert: they change data others see.
 extension Viewport {
+    /// What a key does here.
+    private enum KeyAction {
+        /// Focus the focusable box at this index of `boxes`.
+        case focus(box: Int)
+        case perform(Node, ControlAction)
+        case popNavigation
+        case scroll(Node, rows: Int)
+    }
+
     /// Handles a key; returns whether it did anything (the host then renders a frame). The
-    /// graph is the scene's: Escape pops its navigation.
+    /// graph is the one this viewport shows: Escape pops its navigation.
     @discardableResult
     package func handle(_ key: Key, in graph: ViewGraph) -> Bool {
+        guard let action = action(for: key, in: graph) else { return false }
+        switch action {
+        case .focus(let index):
+            focus = ObjectIdentifier(boxes[index].node)
+            scrollToShow(index)
+        case .perform(let control, let controlAction):
+            control.perform(controlAction)
+        case .popNavigation:
+            graph.popNavigation()
+        case .scroll(let container, let rows):
+            scroll(container, rows: rows)
+        }
+        return true
+    }
+
+    /// Whether the key acts on the graph (presses, flips or chooses in a control, follows a
+    /// link, pops navigation) rather than on this viewport alone (focus, scrolling): the view
+    /// state it changes is the graph's, so a viewer that shares its graph needs its own first.
+    package func acts(_ key: Key, in graph: ViewGraph) -> Bool {
+        switch action(for: key, in: graph) {
+        case .perform, .popNavigation: true
+        case .focus, .scroll, nil: false
+        }
+    }
+
+    private func action(for key: Key, in graph: ViewGraph) -> KeyAction? {
         let focusable = focusOrder(boxes)
         let current = focusable.firstIndex { ObjectIdentifier(boxes[$0].node) == self.focus }
-        func focus(_ position: Int) {
-            guard !focusable.isEmpty else { return }
-            let index = focusable[min(max(position, 0), focusable.count - 1)]
-            self.focus = ObjectIdentifier(boxes[index].node)
-            scrollToShow(index)
+        func focus(_ position: Int) -> KeyAction? {
+            guard !focusable.isEmpty else { return nil }
+            return .focus(box: focusable[min(max(position, 0), focusable.count - 1)])
         }
         switch key {
         case .tab, .down:
-            focus(current.map { $0 + 1 } ?? 0)
+            return focus(current.map { $0 + 1 } ?? 0)
         case .backTab, .up:
-            focus(current.map { $0 - 1 } ?? 0)
+            return focus(current.map { $0 - 1 } ?? 0)
         case .home:
-            focus(0)
+            return focus(0)
         case .end:
-            focus(focusable.count - 1)
+            return focus(focusable.count - 1)
         case .enter, .space:
-            guard let current, let control = control(in: focusable[current]) else { return false }
-            control.perform(.activate)
+            guard let current, let control = control(in: focusable[current]),
+                  !isReadOnly || control.controlKind == .navigationLink else { return nil }
+            return .perform(control, .activate)
         case .left, .right:
-            guard let current, boxes[focusable[current]].node.controlKind == .picker else { return false }
-            boxes[focusable[current]].node.perform(.moveHighlight(by: key == .left ? -1 : 1))
+            guard let current, !isReadOnly, boxes[focusable[current]].node.controlKind == .picker else { return nil }
+            return .perform(boxes[focusable[current]].node, .moveHighlight(by: key == .left ? -1 : 1))
         case .escape, .backspace:
-            return graph.popNavigation()
+            return graph.canPopNavigation ? .popNavigation : nil
         case .pageUp, .pageDown:
             let index = current.map { focusable[$0] } ?? boxes.firstIndex { $0.isScrollContainer }
-            guard let index, let container = scrollContainerBox(around: index) else { return false }
+            guard let index, let container = scrollContainerBox(around: index) else { return nil }
             let page = max(1, boxes[container].frame.height - 1)
-            scroll(boxes[container].node, rows: key == .pageDown ? page : -page)
+            return .scroll(boxes[container].node, rows: key == .pageDown ? page : -page)
         case .wheel(let lines, let row, let column):
             guard let container = boxes.lastIndex(where: { $0.isScrollContainer && $0.frame.intersection($0.clip).contains(column: column, row: row) }) else {
-                return false
+                return nil
             }
-            scroll(boxes[container].node, rows: lines)
+            return .scroll(boxes[container].node, rows: lines)
         case .character:
-            return false
+            return nil
         }
-        return true
     }
 
     /// The boxes focus moves through, in tree order: controls, and list rows (a control inside a

@@ -12,14 +12,16 @@ import LoomGraph
 final class DamageDrawing {
     let styles: StyleTable
 
-    /// What a drawing depends on: the layout and the focus.
+    /// What a drawing depends on: the layout, the focus, and whether controls are inert.
     struct GeometryKey: Hashable {
         let layout: LayoutKey
         let focus: ObjectIdentifier?
+        let inert: Bool
 
         init(_ viewport: Viewport) {
             layout = viewport.layoutKey
             focus = viewport.focus
+            inert = viewport.isReadOnly
         }
     }
 
@@ -95,7 +97,7 @@ final class DamageDrawing {
             return (grid, frames + finish(grid))
         }
         var grid = CellGrid(width: viewport.size.width, height: viewport.size.height)
-        Drawing.draw(viewport.boxes, into: &grid, styles: styles, focus: viewport.focus)
+        Drawing.draw(viewport.boxes, into: &grid, styles: styles, focus: viewport.focus, inert: viewport.isReadOnly)
         drawnRows += grid.height
         return (grid, finish(grid))
 
@@ -119,7 +121,7 @@ final class DamageDrawing {
     private func redraw(_ damage: DamagedRows, of viewport: Viewport, into grid: inout CellGrid) {
         for band in damage.bands {
             grid.fill(GridRect(column: 0, row: band.lowerBound, width: grid.width, height: band.count), with: .blank)
-            Drawing.draw(viewport.boxes, into: &grid, styles: styles, focus: viewport.focus, band: band)
+            Drawing.draw(viewport.boxes, into: &grid, styles: styles, focus: viewport.focus, inert: viewport.isReadOnly, band: band)
         }
         drawnRows += damage.count
     }

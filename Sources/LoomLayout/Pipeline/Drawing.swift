@@ -2,23 +2,35 @@ import LoomCells
 import LoomGraph
 
 /// Draws laid-out boxes into a cell grid, parents first (so children draw over backgrounds),
-/// each clipped to its box's clip; the focused box is drawn inverted.
+/// each clipped to its box's clip; the focused box is drawn inverted, and with `inert` (a
+/// read-only viewer's), controls that change data are drawn dim.
 enum Drawing {
     /// Draws every box; with `band`, only the rows of `band` (which the caller cleared), each
     /// drawn exactly as in a drawing of the whole screen.
-    static func draw(_ boxes: [LayoutBox], into grid: inout CellGrid, styles: StyleTable, focus: ObjectIdentifier?, band: Range<Int>? = nil) {
+    static func draw(_ boxes: [LayoutBox], into grid: inout CellGrid, styles: StyleTable, focus: ObjectIdentifier?, inert: Bool = false,
+                     band: Range<Int>? = nil) {
         let bandRect = band.map { GridRect(column: 0, row: $0.lowerBound, width: grid.width, height: $0.count) } ?? grid.bounds
         // By index: only the boxes that draw in the band are copied out of the array.
         for index in boxes.indices where boxes[index].drawnRows.overlaps(band ?? boxes[index].drawnRows) {
             let box = boxes[index]
             box.primitive.layout.draw(box, clip: box.clip.intersection(bandRect), into: &grid, styles: styles)
         }
-        if let focus, let focused = boxes.first(where: { ObjectIdentifier($0.node) == focus }) {
-            grid.restyle(focused.frame.intersection(focused.clip).intersection(bandRect)) { id in
-                var style = styles[id]
-                style.attributes.formSymmetricDifference(.inverse)
-                return styles.id(for: style)
+        if inert {
+            for box in boxes where box.node.controlKind.map({ $0 != .navigationLink }) ?? false {
+                restyle(box, clip: bandRect, into: &grid, styles: styles) { $0.insert(.dim) }
             }
+        }
+        if let focus, let focused = boxes.first(where: { ObjectIdentifier($0.node) == focus }) {
+            restyle(focused, clip: bandRect, into: &grid, styles: styles) { $0.formSymmetricDifference(.inverse) }
+        }
+    }
+
+    private static func restyle(_ box: LayoutBox, clip: GridRect, into grid: inout CellGrid, styles: StyleTable,
+                                _ change: (inout TextStyle) -> Void) {
+        grid.restyle(box.frame.intersection(box.clip).intersection(clip)) { id in
+            var style = styles[id]
+            change(&style.attributes)
+            return styles.id(for: style)
         }
     }
 

@@ -14,14 +14,17 @@ import LoomGraph
 /// they run once more. The graph knows the renderer only through `lazyRowProvider` (stage 2).
 package final class SceneRenderer {
     package let graph: ViewGraph
-    package let styles = StyleTable()
+    /// Shared by the renderers of a scene's graphs: a viewer moved from one to another keeps
+    /// the style ids it was sent.
+    package let styles: StyleTable
     package let engine = LayoutEngine()
     package private(set) var viewports: [Viewport] = []
     private let layouts = GeometryLayouts()
     private let drawing: DamageDrawing
 
-    package init(graph: ViewGraph) {
+    package init(graph: ViewGraph, styles: StyleTable = StyleTable()) {
         self.graph = graph
+        self.styles = styles
         drawing = DamageDrawing(styles: styles)
         graph.lazyRowProvider = { [unowned self] container, count in
             LazyRowNegotiation(engine: engine, viewports: viewports).visibleRows(of: container, count: count)
@@ -30,9 +33,14 @@ package final class SceneRenderer {
 
     package func addViewport(size: Size) -> Viewport {
         let viewport = Viewport(size: size)
+        adopt(viewport)
+        return viewport
+    }
+
+    /// Shows this graph in a viewport that showed another (its grid is what its viewer has).
+    package func adopt(_ viewport: Viewport) {
         viewports.append(viewport)
         graph.invalidateLazyRows(in: nil)
-        return viewport
     }
 
     package func removeViewport(_ viewport: Viewport) {
@@ -61,6 +69,13 @@ package final class SceneRenderer {
     /// viewers can be sent it while the next geometry is drawn. Each operation list comes once,
     /// with every viewport it is for (those of one geometry sent the same grid share one diff).
     package func render(only chosen: [Viewport], deliver: (Frame) -> Void) {
+        layout(chosen)
+        drawing.draw(chosen, layouts: layouts, deliver: deliver)
+    }
+
+    /// Stages 1–3 alone: what a viewport's boxes (focus, hit testing) need before a key is
+    /// handled in a graph it has not been drawn from yet.
+    package func layout(_ chosen: [Viewport]) {
         graph.refreshLazyRows()
         graph.settle(maxPasses: 4)
         layouts.layout(chosen, among: viewports, root: graph.root, engine: engine)
@@ -70,7 +85,6 @@ package final class SceneRenderer {
             graph.settle(maxPasses: 4)
             layouts.layout(chosen, among: viewports, root: graph.root, engine: engine)
         }
-        drawing.draw(chosen, layouts: layouts, deliver: deliver)
     }
 
     /// Rows drawn in the last frame, over all geometries: what the tests count.

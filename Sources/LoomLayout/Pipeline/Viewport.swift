@@ -1,9 +1,9 @@
 import LoomCells
 import LoomGraph
 
-/// One viewer's view of a scene: its size, where each scroll container is scrolled to, what
-/// has focus, and the grid it was last sent. Viewers of one scene share the graph and its
-/// state; each has its own viewport.
+/// One viewer's view of a graph: its size, where each scroll container is scrolled to, what
+/// has focus, and the grid it was last sent. Viewers of one graph share its view state; each
+/// has its own viewport.
 package final class Viewport {
     package internal(set) var size: Size {
         didSet { knownLayoutKey = nil }
@@ -20,6 +20,9 @@ package final class Viewport {
     package internal(set) var grid: CellGrid
     /// Whether the next frame must repaint everything (new viewer, resize).
     package internal(set) var needsKeyframe = true
+    /// An observer's: focus, scrolling and links work, controls that change data are inert
+    /// (drawn dim, see `Focus.swift`).
+    package var isReadOnly = false
 
     /// The key of its layout, made again only after its size or an offset changed.
     var layoutKey: LayoutKey {
@@ -61,6 +64,30 @@ package final class Viewport {
         let id = ObjectIdentifier(container)
         let current = scrollOffsets[id] ?? (0, 0)
         scrollOffsets[id] = (max(0, current.x.adding(columns)), max(0, current.y.adding(rows)))
+    }
+
+    /// Moves the focus and the scroll offsets to the nodes that copy theirs, after the viewer
+    /// moved to a graph copied from the one it showed (`ViewGraph.copiedNodes`); called again as
+    /// the copy builds more rows, it leaves what it moved. Offsets of containers not copied are
+    /// dropped; so is the focus when `final`, else it waits for rows built later.
+    package func follow(_ copies: [ObjectIdentifier: ObjectIdentifier], final: Bool) {
+        let copied = Set(copies.values)
+        var moved: [ObjectIdentifier: (x: Int, y: Int)] = [:]
+        for (container, offset) in scrollOffsets {
+            if let copy = copies[container] {
+                moved[copy] = offset
+            } else if copied.contains(container) {
+                moved[container] = offset
+            }
+        }
+        scrollOffsets = moved
+        if let focus, let copy = copies[focus] {
+            self.focus = copy
+        } else if let focus, copied.contains(focus) {
+            return
+        } else if final {
+            focus = nil
+        }
     }
 
     package func scroll(_ container: Node, toRow row: Int) {

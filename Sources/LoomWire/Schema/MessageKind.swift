@@ -133,6 +133,7 @@ package enum MessageKind: UInt64, CaseIterable, Sendable {
         ])
         case .evaluation: MessageSchema("evaluation", .daemonToClient, "one evaluation, with its causes", [
             .init("scene", .string), .init("view", .string), .init("node", .count), .init("causes", .strings(pointers: false)),
+            .init("viewer", .count, .appended(0)),
         ])
         case .style: MessageSchema("style", .daemonToViewer, "defines a style id", [
             .init("id", .natural), .init("fg", .colour, .optional), .init("bg", .colour, .optional), .init("attrs", .attributes, .defaulted([])),
