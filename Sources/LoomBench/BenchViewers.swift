@@ -61,6 +61,15 @@ final class BenchViewers {
         acknowledgements.removeAll(keepingCapacity: true)
     }
 
+    /// Each viewer presses `keys`, one by one, each key's frame awaited (every key must draw something).
+    func press(_ keys: [InputKey]) {
+        for key in keys {
+            let targets = flushes.map { $0 + 1 }
+            for connection in connections { connection.send(.input(InputEvent(key: key))) }
+            _ = waitForFlushes(after: targets, timeoutMilliseconds: 30_000)
+        }
+    }
+
     /// Waits until each viewer has at least `targets[i]` flushes; false after the timeout.
     func waitForFlushes(after targets: [Int], timeoutMilliseconds: Int32 = 10_000) -> Bool {
         let deadline = ContinuousClock.now + .milliseconds(Int(timeoutMilliseconds))

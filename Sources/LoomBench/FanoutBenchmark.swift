@@ -32,9 +32,25 @@ enum FanoutBenchmark {
         }
     }
 
-    /// A daemon serving `Rows` over `count` rows, and a control connection to it.
+    /// `Rows` under a button that changes a `@State`: a viewer that presses it has a graph of
+    /// its own (each viewer is a window), so every mutation is evaluated and drawn once per
+    /// viewer that pressed.
+    struct OwnRows: View {
+        @State private var presses = 0
+        var body: some View {
+            VStack(alignment: .leading, spacing: 0) {
+                Button("pressed \(presses)") { presses += 1 }
+                Rows()
+            }
+        }
+    }
+
+    /// A daemon serving `Rows` (and `OwnRows`) over `count` rows, and a control connection to it.
     static func start(rows count: Int) throws -> (DaemonThread, DaemonConnection) {
-        let daemon = DaemonThread { $0.register(scene: "rows", Rows()) }
+        let daemon = DaemonThread {
+            $0.register(scene: "rows", Rows())
+            $0.register(scene: "own-rows", OwnRows())
+        }
         let control = try DaemonConnection(socketPath: daemon.socket)
         try control.handshake(role: .control)
         let rows = JSONValue.array((0..<count).map { ["value": .int(Int64($0))] })
@@ -44,57 +60,73 @@ enum FanoutBenchmark {
 
     static func fanout() -> [Figure] {
         let rows = Bench.quick ? 1_000 : 100_000
-        let mutations = Bench.mutations ?? (Bench.quick ? 20 : 300)
-        // Not measured: the first frames after viewers attach fill the caches (layouts kept per
-        // geometry, drawings, allocations) and take several milliseconds each, once.
-        let warmUp = Bench.quick ? 2 : 10
         do {
             let (daemon, control) = try start(rows: rows)
             defer { daemon.shutDown() }
             var figures: [Figure] = []
-            for count in Bench.viewers.map({ [$0] }) ?? [1, 4, 16] {
+            for count in Bench.viewers.map({ [$0] }) ?? [1, 4, 16, 256] {
                 let viewers = try BenchViewers(count: count, socket: daemon.socket, scene: "rows")
-                var latencies: [Double] = []
-                var cpu = daemon.cpuNanoseconds
-                for index in 0..<(warmUp + mutations) {
-                    if index == warmUp {
-                        latencies.removeAll()
-                        cpu = daemon.cpuNanoseconds
-                    }
-                    let targets = viewers.flushes.map { $0 + 1 }
-                    var seen = Set<Int>()
-                    let start = ContinuousClock.now
-                    control.send(.set(id: control.takeID(), path: "/rows/\(index % 10)/value", value: .int(Int64(1_000_000 + index))))
-                    // Acknowledged once every viewer has its frame (see `BenchViewers.pump`).
-                    while seen.count < count {
-                        _ = viewers.pump(timeoutMilliseconds: 1_000, deferringAcknowledgements: true) { viewer in
-                            guard !seen.contains(viewer), viewers.flushes[viewer] >= targets[viewer] else { return }
-                            seen.insert(viewer)
-                            latencies.append(Bench.microseconds(ContinuousClock.now - start))
-                        }
-                        if ContinuousClock.now - start > .seconds(10) { break }
-                    }
-                    viewers.acknowledge()
-                    _ = try control.receive(blocking: true)     // the `ok`
-                    // Past the frame pacing interval, so each mutation is measured from an idle daemon.
-                    let rest = .milliseconds(20) - (ContinuousClock.now - start)
-                    if rest > .zero { Thread.sleep(forTimeInterval: Double(rest.components.attoseconds) / 1e18) }
-                }
-                let daemonMicroseconds = Double(daemon.cpuNanoseconds - cpu) / 1_000 / Double(mutations)
-                latencies.sort()
-                let percentile = { (p: Double) in latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))] }
-                figures += [
-                    Figure(key: "p50_us_\(count)", value: percentile(0.5), unit: "us", meaning: "mutation written to a viewer's flush received, \(count) viewer(s), \(rows) rows (median)"),
-                    Figure(key: "p99_us_\(count)", value: percentile(0.99), unit: "us", meaning: "the same, 99th percentile (target at 16: <= 1,000)"),
-                    Figure(key: "max_us_\(count)", value: latencies.last ?? 0, unit: "us", meaning: "the same, worst of \(latencies.count)"),
-                    Figure(key: "daemon_cpu_us_\(count)", value: daemonMicroseconds, unit: "us",
-                           meaning: "daemon CPU per mutation: the set, its frame for every viewer, the acknowledgements"),
-                ]
+                figures += measure(viewers, count: count, suffix: "\(count)", rows: rows, daemon: daemon, control: control,
+                                   state: "all sharing one graph")
             }
+            // Every viewer with a view state of its own: the same mutation, one graph per viewer.
+            // Not with --viewers, which profiles the shared case alone.
+            guard Bench.viewers == nil else { return figures }
+            let viewers = try BenchViewers(count: 16, socket: daemon.socket, scene: "own-rows")
+            viewers.press([.down, .enter])
+            figures += measure(viewers, count: 16, suffix: "16_own", rows: rows, daemon: daemon, control: control,
+                               state: "each with its own view state (it pressed a @State button)")
             return figures
         } catch {
             Bench.failed("fanout", error)
         }
+    }
+
+    /// Sets one row's field `mutations` times, each from an idle daemon, and times each viewer's flush.
+    private static func measure(_ viewers: BenchViewers, count: Int, suffix: String, rows: Int, daemon: DaemonThread,
+                                control: DaemonConnection, state: String) -> [Figure] {
+        let mutations = Bench.mutations ?? (Bench.quick ? 20 : 300)
+        // Not measured: the first frames after viewers attach fill the caches (layouts kept per
+        // geometry, drawings, allocations) and take several milliseconds each, once.
+        let warmUp = Bench.quick ? 2 : 10
+        var latencies: [Double] = []
+        var cpu = daemon.cpuNanoseconds
+        for index in 0..<(warmUp + mutations) {
+            if index == warmUp {
+                latencies.removeAll()
+                cpu = daemon.cpuNanoseconds
+            }
+            let targets = viewers.flushes.map { $0 + 1 }
+            var seen = Set<Int>()
+            let start = ContinuousClock.now
+            control.send(.set(id: control.takeID(), path: "/rows/\(index % 10)/value", value: .int(Int64(1_000_000 + index))))
+            // Acknowledged once every viewer has its frame (see `BenchViewers.pump`).
+            while seen.count < count {
+                _ = viewers.pump(timeoutMilliseconds: 1_000, deferringAcknowledgements: true) { viewer in
+                    guard !seen.contains(viewer), viewers.flushes[viewer] >= targets[viewer] else { return }
+                    seen.insert(viewer)
+                    latencies.append(Bench.microseconds(ContinuousClock.now - start))
+                }
+                if ContinuousClock.now - start > .seconds(10) { break }
+            }
+            viewers.acknowledge()
+            _ = try? control.receive(blocking: true)     // the `ok`
+            // Past the frame pacing interval, so each mutation is measured from an idle daemon.
+            let rest = .milliseconds(20) - (ContinuousClock.now - start)
+            if rest > .zero { Thread.sleep(forTimeInterval: Double(rest.components.attoseconds) / 1e18) }
+        }
+        let daemonMicroseconds = Double(daemon.cpuNanoseconds - cpu) / 1_000 / Double(mutations)
+        latencies.sort()
+        let percentile = { (p: Double) in latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))] }
+        return [
+            Figure(key: "p50_us_\(suffix)", value: percentile(0.5), unit: "us",
+                   meaning: "mutation written to a viewer's flush received, \(count) viewer(s) \(state), \(rows) rows (median)"),
+            Figure(key: "p99_us_\(suffix)", value: percentile(0.99), unit: "us",
+                   meaning: "the same, 99th percentile (targets: <= 1,000 at 16, <= 5,000 at 256)"),
+            Figure(key: "max_us_\(suffix)", value: latencies.last ?? 0, unit: "us", meaning: "the same, worst of \(latencies.count)"),
+            Figure(key: "daemon_cpu_us_\(suffix)", value: daemonMicroseconds, unit: "us",
+                   meaning: "daemon CPU per mutation: the set, its frame for every viewer, the acknowledgements"),
+        ]
     }
 
     static func throughput() -> [Figure] {

@@ -8,7 +8,8 @@ let usage = """
     Build in release mode for meaningful numbers: swift run -c release loom-bench graph
 
     scenarios (all of them when none is named):
-      fanout      latency from a mutation to each viewer's flush, 1, 4 and 16 viewers, 100k rows
+      fanout      latency from a mutation to each viewer's flush, 1, 4, 16 and 256 viewers sharing
+                  a view state, and 16 each with its own, 100k rows
       throughput  mutations per second with 16 viewers: pipelined sets, transactions of 100
       work        bodies per mutation and daemon CPU per frame at 1k, 100k and 1M rows
       bytes       wire and terminal bytes for a one-cell change and a full 200x50 repaint
@@ -40,7 +41,7 @@ arguments.removeAll { $0 == "--json" || $0 == "--quick" }
     arguments.removeSubrange(index...index + 1)
     return value
 }
-Bench.viewers = count("--viewers", limit: 64)
+Bench.viewers = count("--viewers", limit: 256)
 Bench.mutations = count("--mutations", limit: 100_000)
 
 let scenarios: [String: () -> [Figure]] = [

@@ -10,7 +10,8 @@ struct BenchmarkSmokeTests {
     private static let bench = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("loom-bench").path
 
     @Test(arguments: [
-        ("fanout", ["p50_us_1", "p99_us_1", "max_us_1", "p50_us_4", "p99_us_4", "max_us_4", "p50_us_16", "p99_us_16", "max_us_16"]),
+        ("fanout", ["p50_us_1", "p99_us_1", "max_us_1", "p50_us_4", "p99_us_4", "max_us_4", "p50_us_16", "p99_us_16", "max_us_16",
+                    "p99_us_256", "p99_us_16_own", "daemon_cpu_us_16_own"]),
         ("throughput", ["mutations_per_s_pipelined", "mutations_per_s_tx100", "frames_per_s_per_viewer_pipelined", "frames_per_s_per_viewer_tx100"]),
         ("work", ["bodies_per_mutation", "frame_cpu_us_1k", "frame_cpu_us_100k", "frame_cpu_us_1m", "frame_cpu_ratio_1m_1k"]),
         ("bytes", ["wire_bytes_one_cell", "terminal_bytes_one_cell", "wire_bytes_full_200x50", "terminal_bytes_full_200x50"]),

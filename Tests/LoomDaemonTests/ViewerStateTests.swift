@@ -3,6 +3,7 @@ import LoomCells
 import LoomDaemon
 import LoomGraph
 import LoomJSON
+import LoomScenes
 import LoomStoreViews
 import LoomWire
 import Testing
@@ -157,6 +158,23 @@ struct ViewerStateTests {
         let after = Self.stats(script)?["bodies"]?.intValue ?? 0
         #expect(after - before == 4, "bodies evaluated for one row's change over 4 distinct view states: \(after - before)")
         #expect(windows.allSatisfy { $0.text.contains("failed") })
+    }
+
+    /// `seeds/likes` keeps its likes in a model the scene is given: what one viewer likes,
+    /// every viewer sees, whichever graphs they are on.
+    @Test(arguments: ["seeds/likes", "seeds/likes-observed"])
+    func aSharedModelChangedInOneWindowReachesEveryWindow(scene: String) {
+        let daemon = DaemonThread { $0.register(scenes: BuiltInScenes.all()) }
+        defer { daemon.shutDown() }
+        let first = Window(daemon.socket, scene: scene, width: 60), second = Window(daemon.socket, scene: scene, width: 60)
+        first.press(.tab)
+        first.press(.enter)
+        second.nextFrame()
+        #expect(first.text.contains("♥ 0") && second.text.contains("♥ 0"), "\(second.text)")
+        second.press(.tab)
+        second.press(.enter)
+        first.nextFrame()
+        #expect(!first.text.contains("♥ 0") && !second.text.contains("♥ 0"), "\(first.text)")
     }
 
     @Test func anObserverScrollsAndFollowsLinksButItsControlsAreInertAndDim() {
