@@ -1,13 +1,16 @@
 # The two commands a newcomer needs: `make demo` and `make test`; `make bench` prints the figures.
 SWIFT ?= swift
-DEBIAN_PACKAGES := libuv1-dev libutf8proc-dev libsqlite3-dev pkg-config systemd tmux procps openssh-server openssh-client binutils
+DEBIAN_PACKAGES := libuv1-dev libutf8proc-dev libsqlite3-dev pkg-config systemd tmux procps openssh-server openssh-client binutils \
+  debootstrap systemd-container
 
-.PHONY: demo test bench deps build fuzz install check-units
+.PHONY: demo test bench deps build fuzz install install-files check-units
 PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR = $(PREFIX)/bin
 UNITDIR = $(PREFIX)/lib/systemd/system
 SYSUSERSDIR = $(PREFIX)/lib/sysusers.d
+# /etc for a system installation (PREFIX=/usr), else under the prefix (/usr/local/etc).
+SYSCONFDIR ?= $(if $(filter /usr,$(PREFIX)),/etc,$(PREFIX)/etc)
 DOCDIR = $(PREFIX)/share/doc/loom
 FUZZ_RUNS ?= 1500000
 FUZZ_TARGETS ?= protocol layout daemon
@@ -36,9 +39,11 @@ demo: deps
 build: deps
 	$(SWIFT) build --build-tests
 
-## Builds and runs the whole suite (XCTest, then Swift Testing); fails when any test fails.
+## Builds and runs the whole suite (XCTest, then Swift Testing), then the service under a real
+## systemd in a container (Tests/Service/under-systemd.sh, as root); fails when any test fails.
 test: build
 	$(SWIFT) test --skip-build
+	Tests/Service/under-systemd.sh "$$($(SWIFT) build --show-bin-path)"
 
 ## Prints the benchmark figures (a program, not a test); BENCH_ARGS="fanout --json" for one scenario as JSON.
 ## The memory scenario runs the real loomd, built next to loom-bench.
@@ -71,13 +76,19 @@ fuzz: deps
 install:
 	$(SWIFT) build -c release --product loomd
 	$(SWIFT) build -c release --product loom
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(DOCDIR)
-	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/loomd" "$$($(SWIFT) build -c release --show-bin-path)/loom" $(DESTDIR)$(BINDIR)/
+	$(MAKE) --no-print-directory install-files BUILT="$$($(SWIFT) build -c release --show-bin-path)"
+
+## What install copies, from BUILT (the directory loomd and loom were built in).
+install-files:
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(DOCDIR) $(DESTDIR)$(SYSCONFDIR)/loom
+	install -m 0755 "$(BUILT)/loomd" "$(BUILT)/loom" $(DESTDIR)$(BINDIR)/
 	for unit in loomd.socket loomd.service; do \
-	  sed -e 's|@bindir@|$(BINDIR)|g' -e 's|@docdir@|$(DOCDIR)|g' systemd/$$unit > $(DESTDIR)$(UNITDIR)/$$unit; \
+	  sed -e 's|@bindir@|$(BINDIR)|g' -e 's|@docdir@|$(DOCDIR)|g' -e 's|@sysconfdir@|$(SYSCONFDIR)|g' systemd/$$unit > $(DESTDIR)$(UNITDIR)/$$unit; \
 	  chmod 0644 $(DESTDIR)$(UNITDIR)/$$unit; \
 	done
 	install -m 0644 systemd/loom.conf $(DESTDIR)$(SYSUSERSDIR)/loom.conf
+	# An administrator's edits are kept.
+	[ -e $(DESTDIR)$(SYSCONFDIR)/loom/loomd.json ] || install -m 0644 systemd/loomd.json $(DESTDIR)$(SYSCONFDIR)/loom/loomd.json
 	install -m 0644 README.md $(DESTDIR)$(DOCDIR)/README.md
 
 ## Checks the units against an installation in a temporary directory (installed there as the
