@@ -52,12 +52,13 @@ final class Scene {
 
     /// `session` is about to act on its graph (a key that presses, chooses, navigates): the
     /// graph's view state becomes that viewer's. A viewer alone on its graph acts on it; one
-    /// that shares it first moves to a copy of it, where the key is then handled.
-    func prepareToAct(_ session: ViewerSession) {
+    /// that shares it first moves to a copy of it, where the key is then handled. Returns
+    /// whether the graph the viewer shows became its own just now.
+    func prepareToAct(_ session: ViewerSession) -> Bool {
         let shared = session.graph
         guard shared.sessions.count > 1 else {
-            shared.isInitial = false
-            return
+            defer { shared.isInitial = false }
+            return shared.isInitial
         }
         let copy = add(SceneGraph(graph: makeGraph(shared.graph), styles: styles))
         copy.isInitial = false
@@ -71,6 +72,7 @@ final class Scene {
         session.viewport.follow(copy.graph.copiedNodes, final: false)
         copy.renderer.layout([session.viewport])
         session.viewport.follow(copy.graph.endCopyingState(), final: true)
+        return true
     }
 
     /// A viewer left: a graph nobody shows is dropped, except one at the initial view state

@@ -7,6 +7,19 @@ final class Tally {
     func tick() { count += 1 }
 }
 
+/// A row with a `@State` count of its taps, shown as "ID:TAPS", and a button "tap ID".
+struct TapRow: View {
+    let id: Int
+    @State private var taps = 0
+
+    var body: some View {
+        HStack {
+            Text("\(id):\(taps)")
+            Button("tap \(id)") { taps += 1 }
+        }
+    }
+}
+
 /// Records lifecycle events in order.
 final class EventLog {
     var events: [String] = []

@@ -4,18 +4,6 @@ import Testing
 
 // Rule 1 of the semantics contract (docs/architecture.md, "The update rules"): identity.
 
-private struct TapRow: View {
-    let id: Int
-    @State private var taps = 0
-
-    var body: some View {
-        HStack {
-            Text("\(id):\(taps)")
-            Button("tap \(id)") { taps += 1 }
-        }
-    }
-}
-
 private struct ReorderableRows: View {
     let model: Flags
 

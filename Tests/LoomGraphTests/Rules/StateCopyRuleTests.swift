@@ -6,18 +6,6 @@ import Testing
 // state lives"): the copy starts with the view state of the source, node for node by identity,
 // and from then on each has its own.
 
-private struct CountedRow: View {
-    let id: Int
-    @State private var taps = 0
-
-    var body: some View {
-        HStack {
-            Text("\(id):\(taps)")
-            Button("tap \(id)") { taps += 1 }
-        }
-    }
-}
-
 private final class Owned: ObservableObject {
     @Published var value = 0
     init(made: Tally) { made.tick() }
@@ -40,7 +28,7 @@ private struct Rows: View {
             Text("title \(title) owned \(owned.value)")
             Button("retitle") { title = "changed" }
             Button("own") { owned.value += 1 }
-            ForEach(model.order, id: \.self) { CountedRow(id: $0) }
+            ForEach(model.order, id: \.self) { TapRow(id: $0) }
         }
     }
 }
