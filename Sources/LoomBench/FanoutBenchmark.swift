@@ -12,7 +12,8 @@ import LoomWire
 enum FanoutBenchmark {
     /// The scene: `/rows` is an array of `{"value": N}`; each row reads only its own element.
     struct Rows: View {
-        @StoreMembers("/rows") var rows: [StoreMember]
+        @StoreMembers var rows: [StoreMember]
+        init(path: String = "/rows") { _rows = StoreMembers(path) }
         var body: some View { List(rows) { RowLine(id: $0.id, path: $0.path) } }
     }
 
@@ -32,41 +33,46 @@ enum FanoutBenchmark {
         }
     }
 
-    /// `Rows` under a button that changes a `@State`: a viewer that presses it has a graph of
-    /// its own (each viewer is a window), so every mutation is evaluated and drawn once per
-    /// viewer that pressed.
+    /// `Rows` of `/own-rows` (a copy of `/rows`, so that changes to either reach one scene's
+    /// graphs only) under a button that changes a `@State`: a viewer that presses it has a
+    /// graph of its own (each viewer is a window), so every mutation is evaluated and drawn
+    /// once per viewer that pressed.
     struct OwnRows: View {
         @State private var presses = 0
         var body: some View {
             VStack(alignment: .leading, spacing: 0) {
                 Button("pressed \(presses)") { presses += 1 }
-                Rows()
+                Rows(path: "/own-rows")
             }
         }
     }
 
-    /// A daemon serving `Rows` (and `OwnRows`) over `count` rows, and a control connection to it.
-    static func start(rows count: Int) throws -> (DaemonThread, DaemonConnection) {
+    /// A daemon serving `Rows` over `count` rows (and, with `ownRows`, `OwnRows`), and a
+    /// control connection to it.
+    static func start(rows count: Int, ownRows: Bool = false) throws -> (DaemonThread, DaemonConnection) {
         let daemon = DaemonThread {
             $0.register(scene: "rows", Rows())
-            $0.register(scene: "own-rows", OwnRows())
+            if ownRows { $0.register(scene: "own-rows", OwnRows()) }
         }
         let control = try DaemonConnection(socketPath: daemon.socket)
         try control.handshake(role: .control)
         let rows = JSONValue.array((0..<count).map { ["value": .int(Int64($0))] })
-        guard case .ok = try control.request({ .set(id: $0, path: "/rows", value: rows) }) else { throw BenchFailure("the daemon refused the rows") }
+        for path in ownRows ? ["/rows", "/own-rows"] : ["/rows"] {
+            guard case .ok = try control.request({ .set(id: $0, path: path, value: rows) }) else { throw BenchFailure("the daemon refused the rows") }
+        }
         return (daemon, control)
     }
 
     static func fanout() -> [Figure] {
         let rows = Bench.quick ? 1_000 : 100_000
         do {
-            let (daemon, control) = try start(rows: rows)
+            // With --viewers (profiling the shared case), nothing else in the daemon.
+            let (daemon, control) = try start(rows: rows, ownRows: Bench.viewers == nil)
             defer { daemon.shutDown() }
             var figures: [Figure] = []
             for count in Bench.viewers.map({ [$0] }) ?? [1, 4, 16, 256] {
                 let viewers = try BenchViewers(count: count, socket: daemon.socket, scene: "rows")
-                figures += measure(viewers, count: count, suffix: "\(count)", rows: rows, daemon: daemon, control: control,
+                figures += measure(viewers, count: count, suffix: "\(count)", rows: rows, path: "/rows", daemon: daemon, control: control,
                                    state: "all sharing one graph")
             }
             // Every viewer with a view state of its own: the same mutation, one graph per viewer.
@@ -74,7 +80,7 @@ enum FanoutBenchmark {
             guard Bench.viewers == nil else { return figures }
             let viewers = try BenchViewers(count: 16, socket: daemon.socket, scene: "own-rows")
             viewers.press([.down, .enter])
-            figures += measure(viewers, count: 16, suffix: "16_own", rows: rows, daemon: daemon, control: control,
+            figures += measure(viewers, count: 16, suffix: "16_own", rows: rows, path: "/own-rows", daemon: daemon, control: control,
                                state: "each with its own view state (it pressed a @State button)")
             return figures
         } catch {
@@ -83,7 +89,7 @@ enum FanoutBenchmark {
     }
 
     /// Sets one row's field `mutations` times, each from an idle daemon, and times each viewer's flush.
-    private static func measure(_ viewers: BenchViewers, count: Int, suffix: String, rows: Int, daemon: DaemonThread,
+    private static func measure(_ viewers: BenchViewers, count: Int, suffix: String, rows: Int, path: String, daemon: DaemonThread,
                                 control: DaemonConnection, state: String) -> [Figure] {
         let mutations = Bench.mutations ?? (Bench.quick ? 20 : 300)
         // Not measured: the first frames after viewers attach fill the caches (layouts kept per
@@ -99,7 +105,7 @@ enum FanoutBenchmark {
             let targets = viewers.flushes.map { $0 + 1 }
             var seen = Set<Int>()
             let start = ContinuousClock.now
-            control.send(.set(id: control.takeID(), path: "/rows/\(index % 10)/value", value: .int(Int64(1_000_000 + index))))
+            control.send(.set(id: control.takeID(), path: "\(path)/\(index % 10)/value", value: .int(Int64(1_000_000 + index))))
             // Acknowledged once every viewer has its frame (see `BenchViewers.pump`).
             while seen.count < count {
                 _ = viewers.pump(timeoutMilliseconds: 1_000, deferringAcknowledgements: true) { viewer in
