@@ -34,9 +34,15 @@ extension Connection {
             guard let session else { return reply(error: Self.notAttached, id: nil) }
             guard let key = Key(event) else { return reply(error: WireError(.malformedMessage, "unknown key '\(event.key)'"), id: nil) }
             // A key that acts changes view state, which is this viewer's alone.
-            if session.viewport.acts(key, in: session.graph.graph), session.scene.prepareToAct(session) {
-                // Its evaluations are now its own: traced with its id, highlighted for it alone.
-                daemon.observeEvaluations(of: session.graph, in: session.scene)
+            if session.viewport.acts(key, in: session.graph.graph) {
+                do throws(WireError) {
+                    if try session.scene.prepareToAct(session, limit: daemon.configuration.maximumOwnGraphsPerScene) {
+                        // Its evaluations are now its own: traced with its id, highlighted for it alone.
+                        daemon.observeEvaluations(of: session.graph, in: session.scene)
+                    }
+                } catch {
+                    return reply(error: error, id: nil)
+                }
             }
             if session.viewport.handle(key, in: session.graph.graph) { daemon.needFrame(for: session.graph) }
         case .ack(let sequence):

@@ -1,4 +1,3 @@
-import Glibc
 import LoomGraph
 import LoomJSON
 import LoomWire
@@ -51,18 +50,12 @@ extension Daemon {
     private func statistics(of session: ViewerSession) -> JSONValue {
         let credentials = session.connection.credentials
         return ["id": .int(session.id), "scene": .string(session.scene.name),
-                "user": credentials.map { .string(Self.userName($0.uid)) } ?? .null,
+                "user": credentials.map { .string($0.userName ?? String($0.uid)) } ?? .null,
                 "role": .string(session.connection.role?.rawValue ?? ""),
                 "size": .string("\(session.viewport.size.width)x\(session.viewport.size.height)"),
                 "view_state": .string(session.graph.owner === session ? "own" : "shared"),
                 "frames": .int(Int64(session.framesSent)), "bytes": .int(Int64(session.bytesSent)),
                 "coalesced_frames": .int(Int64(session.coalesced)), "ack_latency_ms": .int(Int64(session.ackLatencyMilliseconds)),
                 "unacknowledged": .int(session.sequence - session.acknowledged)]
-    }
-
-    /// A user's name, or the uid as text when it has none (a uid mapped to `nobody`).
-    private static func userName(_ uid: UInt32) -> String {
-        guard let entry = getpwuid(uid), let name = entry.pointee.pw_name else { return String(uid) }
-        return String(cString: name)
     }
 }

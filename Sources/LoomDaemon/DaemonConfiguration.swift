@@ -21,6 +21,13 @@ public struct DaemonConfiguration: Sendable {
     /// and the connection is closed (before the handshake a peer is nobody, and may not hold a
     /// descriptor and a buffer for as long as it likes).
     public var helloTimeout: UInt64 = 5_000
+    /// Viewers of one scene with a graph of their own (each viewer is a window: `Scene`). Each
+    /// costs a build of what it shows, then its own evaluation, layout, drawing and diff of
+    /// every change it reads (`loom-bench fanout`, `daemon_cpu_us_16_own`), and any viewer makes
+    /// one with a key. Past it, a key that would give one more viewer its own graph is refused
+    /// `limit_exceeded` and does nothing; the viewer keeps sharing, and scrolls and moves its
+    /// focus as before.
+    public var maximumOwnGraphsPerScene = 64
     /// What each connection may leave unread, and the marks its streams' policies fire at.
     public var outputBudget = OutputBudget()
     /// How many connections one user may hold open (`ConnectionQuota`).

@@ -34,7 +34,7 @@ public struct RolePolicy: Sendable {
     /// an account).
     static func groups(of credentials: PeerCredentials) -> Set<UInt32> {
         var groups: Set<UInt32> = [credentials.gid]
-        guard let account = getpwuid(credentials.uid), let name = account.pointee.pw_name else { return groups }
+        guard let name = credentials.userName else { return groups }
         var count: Int32 = 64
         var list = [gid_t](repeating: 0, count: Int(count))
         if getgrouplist(name, credentials.gid, &list, &count) == -1 {

@@ -4,6 +4,7 @@ import LoomJSON
 import LoomLayout
 import LoomStore
 import LoomStoreViews
+import LoomWire
 
 /// A named root view the daemon serves. Each viewer is a window (docs/architecture.md, "Where
 /// state lives"): its view state — `@State`, navigation, a picker's highlight, focus and scroll
@@ -53,12 +54,17 @@ final class Scene {
     /// `session` is about to act on its graph (a key that presses, chooses, navigates): the
     /// graph's view state becomes that viewer's. A viewer alone on its graph acts on it; one
     /// that shares it first moves to a copy of it, where the key is then handled. Returns
-    /// whether the graph the viewer shows became its own just now.
-    func prepareToAct(_ session: ViewerSession) -> Bool {
+    /// whether the graph the viewer shows became its own just now; refused past `limit` graphs
+    /// of their own (`DaemonConfiguration.maximumOwnGraphsPerScene`).
+    func prepareToAct(_ session: ViewerSession, limit: Int) throws(WireError) -> Bool {
         let shared = session.graph
+        guard shared.isInitial else { return false }
+        guard graphs.count(where: { !$0.isInitial }) < limit else {
+            throw WireError(.limitExceeded, "\(limit) viewers of '\(name)' have a view state of their own, the most it keeps; this key would make one more")
+        }
         guard shared.sessions.count > 1 else {
-            defer { shared.isInitial = false }
-            return shared.isInitial
+            shared.isInitial = false
+            return true
         }
         let copy = add(SceneGraph(graph: makeGraph(shared.graph), styles: styles))
         copy.isInitial = false

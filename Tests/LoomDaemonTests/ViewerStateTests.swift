@@ -160,6 +160,28 @@ struct ViewerStateTests {
         #expect(windows.allSatisfy { $0.text.contains("failed") })
     }
 
+    /// `maximumOwnGraphsPerScene`: past it, a key that would give one more viewer a graph of
+    /// its own is refused and does nothing; that viewer still moves its focus.
+    @Test func pastTheGraphsOfTheirOwnAScenesKeepsAnActIsRefusedAndChangesNothing() {
+        let daemon = DaemonThread(configure: { $0.register(scene: "board", WindowBoard()) },
+                                  adjusting: { $0.maximumOwnGraphsPerScene = 1 })
+        defer { daemon.shutDown() }
+        let script = Client.hello(daemon.socket)
+        let first = Window(daemon.socket), second = Window(daemon.socket)
+        first.press(.down)
+        first.press(.enter)
+        #expect(first.text.contains("pressed 1"))
+        second.press(.down)                             // focus: still its own viewport's
+        second.client.send(.input(InputEvent(key: .enter)))
+        guard case .error(nil, .limitExceeded, let message, false)? = second.client.receive() else { Issue.record("no refusal"); return }
+        #expect(message.contains("board"), "\(message)")
+        #expect(second.client.receive(timeout: 0.4) == nil, "no frame: the key did nothing")
+        #expect(second.text.contains("pressed 0"))
+        #expect(Self.stats(script)?["graphs"] == 2)
+        guard case .array(let viewers)? = Self.stats(script)?["viewers"] else { Issue.record("no stats"); return }
+        #expect(viewers.map { $0["view_state"]?.stringValue } == ["own", "shared"])
+    }
+
     /// `seeds/likes` keeps its likes in a model the scene is given: what one viewer likes,
     /// every viewer sees, whichever graphs they are on.
     @Test(arguments: ["seeds/likes", "seeds/likes-observed"])

@@ -63,7 +63,8 @@ as alice tmux new-session -d -s board -x 100 -y 30 "loom attach dashboard"
 screen() { as alice tmux capture-pane -p -t board; }
 waitfor() { for _ in $(seq 100); do screen | grep -q "$1" && return 0; sleep 0.1; done; screen >&2; fail "$2"; }
 waitfor "build" "the viewer does not show the board"
-as bob loom stats | grep -q '"role":"viewer"' || as bob loom stats | grep -q '"role": "viewer"' || fail "stats do not list alice as a viewer: $(as bob loom stats)"
+as bob loom stats | grep -q '"user":"alice","role":"viewer","size":"100x30","view_state":"shared"' \
+  || fail "stats do not list alice as a viewer: $(as bob loom stats | grep viewers)"
 inside systemctl restart loomd.service
 as bob loom set /banner '"after the restart"' >/dev/null || fail "set after restart"
 waitfor "after the restart" "the viewer did not come back after systemctl restart"
