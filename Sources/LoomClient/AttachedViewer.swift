@@ -25,10 +25,6 @@ final class AttachedViewer {
     /// Whether this viewer asked for highlights, to ask again after reconnecting.
     private var highlight = false
 
-    /// The longest wait between two attempts to reconnect; the first waits `firstRetry`.
-    static let longestRetry: Duration = .seconds(2)
-    static let firstRetry: Duration = .milliseconds(100)
-
     init(connection: DaemonConnection, input: Int32, output: Int32, depth: ColorDepth, detachKeys: [UInt8], observer: Bool, highlightDuration: Duration) {
         self.connection = connection
         self.highlightDuration = highlightDuration
@@ -170,20 +166,17 @@ final class AttachedViewer {
     }
 
     /// The daemon went away (it stopped, restarted or was killed): with `reconnect`, a status
-    /// line over the last screen says so, and the viewer tries again, waiting twice as long each
-    /// time up to `longestRetry`, until the daemon answers — then it attaches to the same scene
-    /// at the terminal's size and goes on — or the user detaches or quits, a signal comes, or
-    /// `reconnectTimeout` passes. Without, the session ends with `reason`.
+    /// line over the last screen says so, and the viewer tries again (`Reconnection`) until the
+    /// daemon answers — then it attaches to the same scene at the terminal's size and goes on —
+    /// or the user detaches or quits, a signal comes, or `reconnectTimeout` passes. Without,
+    /// the session ends with `reason`.
     private func reconnectAfterLoss(_ reason: String, signals: Int32) -> (status: Int32, message: String)? {
         guard let reconnect else { return (1, reason) }
         showStatus("reconnecting to loomd… (Ctrl-] detaches)")
-        let started = ContinuousClock.now
-        var delay = Self.firstRetry
+        var reconnection = Reconnection(timeout: reconnectTimeout)
         while true {
-            if let timeout = reconnectTimeout, ContinuousClock.now - started >= timeout {
-                return (1, reason + "; gave up reconnecting after \(timeout)")
-            }
-            if let ending = wait(delay, signals: signals) { return ending }
+            if let message = reconnection.givingUp(reason) { return (1, message) }
+            if let ending = wait(reconnection.delay, signals: signals) { return ending }
             if let fresh = try? reconnect(), let size = TerminalMode.size(of: output) {
                 do {
                     try fresh.handshake(role: observer ? .observer : nil)
@@ -195,7 +188,7 @@ final class AttachedViewer {
                     return (1, "loom attach: \(error.message)")
                 } catch {}
             }
-            delay = min(delay * 2, Self.longestRetry)
+            reconnection.failed()
         }
     }
 

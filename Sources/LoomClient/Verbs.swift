@@ -60,23 +60,6 @@ extension Verb {
             invocation.output(invocation.json ? JSONWriter.string(["revision": .int(revision), "value": value]) : JSONWriter.string(value))
         })
 
-    static let watch = Verb(
-        name: "watch", summary: "print changes under PATHs as JSON lines, live", synopsis: "watch PATH...",
-        help: """
-        Prints one JSON line per change at or under each PATH, as it happens, until interrupted:
-        {"revision": N, "path": P, "value": V}, without "value" when P was removed.
-        """,
-        valued: [], flags: [],
-        run: { arguments, invocation in
-            guard !arguments.positionals.isEmpty else { throw UsageError("expected at least one PATH") }
-            try invocation.stream({ .watch(id: $0, paths: arguments.positionals) }) { message in
-                guard case .changed(_, let revision, let path, let value) = message else { return }
-                var line: JSONValue = ["revision": .int(revision), "path": .string(path)]
-                if let value, case .object(var members) = line { members["value"] = value; line = .object(members) }
-                invocation.output(JSONWriter.string(line))
-            }
-        })
-
     static let wait = Verb(
         name: "wait", summary: "wait until revision REV is durable", synopsis: "wait REV",
         help: """
@@ -210,7 +193,7 @@ func colorDepth(_ option: String?, environment: [String: String]) throws(UsageEr
     return depth
 }
 
-private let unexpected = DaemonReply(code: .protoMismatch, message: "the daemon answered with an unexpected message")
+let unexpected = DaemonReply(code: .protoMismatch, message: "the daemon answered with an unexpected message")
 
 /// `set` and `merge`: PATH and a JSON value from the command line, one request, the revision printed.
 private func writeValue(_ arguments: Arguments, _ invocation: Invocation, _ make: (RequestID, String, JSONValue) -> Message) throws {

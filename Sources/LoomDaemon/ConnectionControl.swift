@@ -26,15 +26,13 @@ extension Connection {
                 acknowledgeWhenDurable(id, try store.merge(value, at: try JSONPointer(path)))
             case .get(let id, let path):
                 send(.value(id: id, revision: store.revision, value: store.value(at: try JSONPointer(path))))
-            case .watch(let id, let paths):
+            case .watch(let id, let paths, let since):
                 guard watches.count + paths.count <= Self.maximumWatches else {
                     return reply(error: WireError(.limitExceeded, "a connection watches at most \(Self.maximumWatches) paths (\(watches.count) now)"), id: id)
                 }
                 let pointers = try paths.map { path throws(DocumentError) in try JSONPointer(path) }
-                for pointer in pointers {
-                    watches.append(store.watch(pointer) { [weak self] events in
-                        for event in events { self?.sendChange(watch: id, event) }
-                    })
+                watches += store.watch(pointers, since: since) { [weak self] events in
+                    for event in events { self?.sendChange(watch: id, event) }
                 }
                 send(.ok(id: id, revision: store.revision))
             case .wait(let id, let revision):

@@ -56,9 +56,10 @@ public enum BinaryCodec {
         case .get(let id, let path):
             out.id(id)
             out.string(path)
-        case .watch(let id, let paths):
+        case .watch(let id, let paths, let since):
             out.id(id)
             out.list(paths) { $0.string($1) }
+            if let since { out.unsigned(UInt64(since)) }
         case .wait(let id, let revision):
             out.id(id)
             out.unsigned(UInt64(revision))
@@ -197,7 +198,8 @@ public enum BinaryCodec {
         case .set: return .set(id: try input.id(), path: try input.string(), value: try input.json())
         case .merge: return .merge(id: try input.id(), path: try input.string(), value: try input.json())
         case .get: return .get(id: try input.id(), path: try input.string())
-        case .watch: return .watch(id: try input.id(), paths: try input.list { input throws(WireError) in try input.string() })
+        case .watch:
+            return .watch(id: try input.id(), paths: try input.list { input throws(WireError) in try input.string() }, since: input.atEnd ? nil : try input.count())
         case .wait: return .wait(id: try input.id(), revision: try input.count())
         case .scenes: return .scenes(id: try input.id())
         case .stats: return .stats(id: try input.id())

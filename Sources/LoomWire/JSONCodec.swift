@@ -51,7 +51,9 @@ public enum JSONCodec {
             put("path", .string(path))
             put("value", value)
         case .get(_, let path): put("path", .string(path))
-        case .watch(_, let paths): put("paths", .array(paths.map(JSONValue.string)))
+        case .watch(_, let paths, let since):
+            put("paths", .array(paths.map(JSONValue.string)))
+            if let since { put("since", .int(since)) }
         case .wait(_, let revision): put("revision", .int(revision))
         case .scenes, .stats, .ping, .detach, .pong: break
         case .trace(_, let scene): put("scene", scene.map(JSONValue.string))
@@ -182,7 +184,7 @@ public enum JSONCodec {
         case .set: return .set(id: try fields.id(), path: try fields.string("path"), value: try fields.value("value"))
         case .merge: return .merge(id: try fields.id(), path: try fields.string("path"), value: try fields.value("value"))
         case .get: return .get(id: try fields.id(), path: try fields.string("path"))
-        case .watch: return .watch(id: try fields.id(), paths: try fields.stringArray("paths"))
+        case .watch: return .watch(id: try fields.id(), paths: try fields.stringArray("paths"), since: try fields.optionalCount("since"))
         case .wait: return .wait(id: try fields.id(), revision: try fields.count("revision"))
         case .scenes: return .scenes(id: try fields.id())
         case .stats: return .stats(id: try fields.id())

@@ -47,7 +47,8 @@ public enum Message: Sendable, Equatable {
     case set(id: RequestID, path: String, value: JSONValue)
     case merge(id: RequestID, path: String, value: JSONValue)
     case get(id: RequestID, path: String)
-    case watch(id: RequestID, paths: [String])
+    /// `since`: resume a watch that saw every change up to that revision (`Store.watch(_:since:_:)`).
+    case watch(id: RequestID, paths: [String], since: Int64? = nil)
     case wait(id: RequestID, revision: Int64)
     case scenes(id: RequestID)
     case stats(id: RequestID)
@@ -97,7 +98,7 @@ public enum Message: Sendable, Equatable {
     public var id: RequestID? {
         switch self {
         case .hello(let id, _, _, _, _), .welcome(let id, _, _, _), .patch(let id, _), .set(let id, _, _), .merge(let id, _, _),
-             .get(let id, _), .watch(let id, _), .wait(let id, _), .scenes(let id), .stats(let id), .trace(let id, _),
+             .get(let id, _), .watch(let id, _, _), .wait(let id, _), .scenes(let id), .stats(let id), .trace(let id, _),
              .snapshot(let id, _, _, _, _), .ping(let id), .attach(let id, _, _, _, _), .detach(let id), .ok(let id, _),
              .value(let id, _, _), .sceneList(let id, _), .statsReport(let id, _), .snapshotText(let id, _), .pong(let id):
             id

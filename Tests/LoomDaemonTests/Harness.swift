@@ -163,12 +163,12 @@ final class DaemonProcess {
     private let process: Process
 
     /// Starts `loomd` on `socket` (a fresh temporary path by default) with `arguments` besides,
-    /// an ephemeral store and quiet logs.
-    init(socket: String = NSTemporaryDirectory() + "loomd-\(UUID().uuidString.prefix(8)).sock", arguments: [String] = []) {
+    /// its store in `stateDirectory` (ephemeral without) and quiet logs.
+    init(socket: String = NSTemporaryDirectory() + "loomd-\(UUID().uuidString.prefix(8)).sock", stateDirectory: String? = nil, arguments: [String] = []) {
         self.socket = socket
         process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("loomd")
-        process.arguments = ["--ephemeral", "--socket", socket, "--log-level", "error"] + arguments
+        process.arguments = (stateDirectory.map { ["--state-dir", $0] } ?? ["--ephemeral"]) + ["--socket", socket, "--log-level", "error"] + arguments
         // Neither output is inherited: a daemon left behind by a crashed test must not hold
         // the test runner's pipes open.
         process.standardOutput = FileHandle.nullDevice
@@ -191,12 +191,17 @@ final class DaemonProcess {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0
     }
 
-    /// Stops it (SIGKILL: the test process's threads may block SIGTERM, and a child inherits that).
+    /// Stops it (SIGKILL: the test process's threads may block SIGTERM, and a child inherits that)
+    /// and removes its socket, once: a daemon started since on the same socket keeps its own.
     func kill() {
+        guard !killed else { return }
+        killed = true
         if process.isRunning { Glibc.kill(pid, SIGKILL) }
         process.waitUntilExit()
         unlink(socket)
     }
+
+    private var killed = false
 
     deinit { kill() }
 }

@@ -95,6 +95,79 @@ struct LoomCommandTests {
         #expect(nextLine(watcher.output, buffer: &buffer).flatMap(json) == ["revision": 3, "path": "/jobs"], "a removal has no value")
     }
 
+    /// A watch outlives the daemon: killed, it is away while another daemon on the same state
+    /// directory (on another socket) takes writes; started again on its socket, the watch
+    /// resumes after the last revision it printed, and prints what it missed and what comes
+    /// next, each once.
+    @Test func watchResumesAfterARestartWithNothingMissedAndNothingTwice() throws {
+        let state = NSTemporaryDirectory() + "loom-watch-state-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let daemon = DaemonProcess(stateDirectory: state)
+        let socket = daemon.socket
+        let watcher = start(["watch", "/jobs"], socket: socket)
+        defer { stop(watcher.process) }
+        var waited = 0
+        while try loom("stats", "--json", socket: socket).output.contains("\"connections\":2") == false && waited < 200 {
+            usleep(10_000); waited += 1
+        }
+        _ = try loom("set", "/jobs", #"{"a":"queued"}"#, socket: socket)
+        _ = try loom("set", "/jobs/b", #""queued""#, socket: socket)
+        var buffer: [UInt8] = []
+        #expect(nextLine(watcher.output, buffer: &buffer) == #"{"revision":1,"path":"/jobs","value":{"a":"queued"}}"#)
+        #expect(nextLine(watcher.output, buffer: &buffer) == #"{"revision":2,"path":"/jobs/b","value":"queued"}"#)
+
+        daemon.kill()
+        do {
+            let elsewhere = DaemonProcess(stateDirectory: state)
+            defer { elsewhere.kill() }
+            _ = try loom("set", "/jobs/a", #""ok""#, socket: elsewhere.socket)
+            _ = try loom("set", "/jobs/c", #""queued""#, socket: elsewhere.socket)
+            _ = try loom("set", "/jobs/a", #""done""#, socket: elsewhere.socket)
+            _ = try loom("set", "/hosts/web", "1", socket: elsewhere.socket)
+        }
+        let again = DaemonProcess(socket: socket, stateDirectory: state)
+        defer { again.kill() }
+        // Missed while away: coalesced per path, in path order.
+        #expect(nextLine(watcher.output, buffer: &buffer, timeout: 10) == #"{"revision":5,"path":"/jobs/a","value":"done"}"#)
+        #expect(nextLine(watcher.output, buffer: &buffer) == #"{"revision":4,"path":"/jobs/c","value":"queued"}"#)
+        _ = try loom("set", "/jobs/b", #""failed""#, socket: socket)
+        #expect(nextLine(watcher.output, buffer: &buffer) == #"{"revision":7,"path":"/jobs/b","value":"failed"}"#)
+        #expect(nextLine(watcher.output, buffer: &buffer, timeout: 0.5) == nil, "nothing twice")
+        stop(watcher.process)
+        let errors = String(decoding: watcher.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(errors.contains("lost the connection to loomd") && errors.contains("reconnecting"), "\(errors)")
+        #expect(errors.contains("reconnected; going on after revision 2"), "\(errors)")
+    }
+
+    @Test func watchSinceARevisionBeginsWithWhatChangedAfterIt() throws {
+        let state = NSTemporaryDirectory() + "loom-watch-state-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let daemon = DaemonProcess(stateDirectory: state)
+        defer { daemon.kill() }
+        for (path, value) in [("/jobs/a", "1"), ("/jobs/b", "2"), ("/jobs/a", "3")] { _ = try loom("set", path, value, socket: daemon.socket) }
+        let watcher = start(["watch", "/jobs", "--since", "1"], socket: daemon.socket)
+        defer { stop(watcher.process) }
+        var buffer: [UInt8] = []
+        #expect(nextLine(watcher.output, buffer: &buffer) == #"{"revision":3,"path":"/jobs/a","value":3}"#)
+        #expect(nextLine(watcher.output, buffer: &buffer) == #"{"revision":2,"path":"/jobs/b","value":2}"#)
+        let refused = try loom("watch", "/jobs", "--since", "-1", socket: daemon.socket)
+        #expect(refused.status == 2 && refused.errors.contains("--since must be a revision"), "\(refused.errors)")
+    }
+
+    @Test func watchGivesUpReconnectingAfterItsTimeout() throws {
+        let daemon = DaemonProcess()
+        let watcher = start(["watch", "/jobs", "--reconnect-timeout", "0.5"], socket: daemon.socket)
+        var waited = 0
+        while try loom("stats", "--json", socket: daemon.socket).output.contains("\"connections\":2") == false && waited < 200 {
+            usleep(10_000); waited += 1
+        }
+        daemon.kill()
+        let errors = String(decoding: watcher.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        watcher.process.waitUntilExit()
+        #expect(watcher.process.terminationStatus == 1)
+        #expect(errors.contains("gave up reconnecting after 0.5 seconds"), "\(errors)")
+    }
+
     @Test func proxyCarriesTheProtocolOverItsStandardInputAndOutputAsSSHWould() throws {
         let daemon = DaemonThread { $0.register(scene: "jobs", JobBoard()) }
         defer { daemon.shutDown() }
@@ -116,7 +189,7 @@ struct LoomCommandTests {
 
     @Test func aStreamEndedByTheDaemonExitsOneSayingWhy() throws {
         let daemon = DaemonThread()
-        let watcher = start(["watch", "/jobs"], socket: daemon.socket)
+        let watcher = start(["watch", "--no-reconnect", "/jobs"], socket: daemon.socket)
         var waited = 0
         while try loom("stats", "--json", socket: daemon.socket).output.contains("\"connections\":2") == false && waited < 200 {
             usleep(10_000); waited += 1

@@ -15,7 +15,8 @@ extension JSONValue {
             return .object(object)
         case .array(var items)?:
             guard let index = Int(token), index <= items.count else { return value }
-            let child = replaying(new, tokens: tokens.dropFirst(), in: index < items.count ? items[index] : nil)
+            // `JSONValue?.none`, not `nil`: there a nil literal is JSON's null (`ExpressibleByNilLiteral`).
+            let child = replaying(new, tokens: tokens.dropFirst(), in: index < items.count ? items[index] : JSONValue?.none)
             if index == items.count { if let child { items.append(child) } } else if let child { items[index] = child } else { items.remove(at: index) }
             return .array(items)
         default:

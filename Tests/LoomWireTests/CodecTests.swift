@@ -15,6 +15,7 @@ let everyMessage: [Message] = [
     .merge(id: 5, path: "/jobs/42", value: ["progress": 0.5, "note": nil]),
     .get(id: 6, path: ""),
     .watch(id: 7, paths: ["/jobs", "/hosts"]),
+    .watch(id: 7, paths: ["/jobs"], since: 41),
     .wait(id: 8, revision: 1_000_000),
     .scenes(id: 9), .stats(id: 10), .trace(id: 11, scene: "dashboard"), .trace(id: 12, scene: nil),
     .snapshot(id: 13, scene: "dashboard", width: 100, height: 30, markup: true),

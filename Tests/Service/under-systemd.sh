@@ -3,7 +3,8 @@
 # container (systemd-nspawn, from a debootstrap root kept in .build/systemd-root), the units
 # and loomd installed as `make install` does, and then:
 #   systemctl enable --now loomd.socket; users in the groups loom and loom-control;
-#   each role's verbs; a viewer attached in tmux across `systemctl restart loomd`; stop.
+#   each role's verbs; a viewer attached in tmux and a `loom watch` across
+#   `systemctl restart loomd`; stop.
 # Usage: Tests/Service/under-systemd.sh BIN_DIR   (where loomd and loom are built)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -65,10 +66,21 @@ waitfor() { for _ in $(seq 100); do screen | grep -q "$1" && return 0; sleep 0.1
 waitfor "build" "the viewer does not show the board"
 as bob loom stats | grep -q '"user":"alice","role":"viewer","size":"100x30","view_state":"shared"' \
   || fail "stats do not list alice as a viewer: $(as bob loom stats | grep viewers)"
+# A script watching across the same restart (from revision 0: whether the watch or the first
+# set comes first, the banner is printed once before the restart).
+as bob tmux new-session -d -s watch "loom watch --since 0 /banner >/home/bob/watch.out 2>/home/bob/watch.err"
+as bob loom set /banner '"before the restart"' >/dev/null || fail "set before restart"
+watched() { inside cat /home/bob/watch.out 2>/dev/null; }
+for _ in $(seq 100); do watched | grep -q "before the restart" && break; sleep 0.1; done
+watched | grep -q "before the restart" || fail "loom watch did not print the banner: $(watched)"
 inside systemctl restart loomd.service
 as bob loom set /banner '"after the restart"' >/dev/null || fail "set after restart"
 waitfor "after the restart" "the viewer did not come back after systemctl restart"
 screen | grep -q "reconnecting" && fail "the reconnecting line stayed"
+for _ in $(seq 100); do watched | grep -q "after the restart" && break; sleep 0.1; done
+[ "$(watched | grep -c '"path":"/banner"')" = 2 ] && watched | tail -1 | grep -q "after the restart" \
+  || fail "loom watch across the restart printed, instead of each change once: $(watched) $(inside cat /home/bob/watch.err)"
+inside grep -q "reconnected" /home/bob/watch.err || fail "loom watch did not say it reconnected: $(inside cat /home/bob/watch.err)"
 
 # The exposure of the running unit, as systemd itself scores it.
 exposure=$(inside systemd-analyze security loomd.service 2>/dev/null | sed -n 's/.*Overall exposure level for loomd.service: \([0-9.]*\).*/\1/p')
@@ -79,4 +91,5 @@ inside systemctl stop loomd.socket loomd.service
 inside systemctl is-active --quiet loomd.service && fail "loomd.service still active after stop"
 waitfor "reconnecting" "the viewer did not say it is reconnecting"
 as alice tmux kill-server
+as bob tmux kill-server
 echo "under-systemd: enable --now, roles by group, restart with a viewer attached, stop: ok (exposure $exposure)"

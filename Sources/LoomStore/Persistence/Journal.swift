@@ -17,17 +17,29 @@ public enum SynchronousMode: String, Sendable {
 /// (group commit: a loop turn's transactions share one fsync). A transaction is acknowledged
 /// only after the commit that holds it returned, so what was acknowledged survives a crash.
 /// Each transaction is one row, so none is ever half there. `compact` writes a new snapshot and
-/// drops the journal rows it covers.
+/// drops the journal rows it covers, but the newest (`retainedEntries`, `retainedBytes`): they
+/// are the history a watch resumes from (`history(after:through:)`), across restarts too.
 final class Journal {
+    /// Transactions a snapshot leaves in the journal below it, for watches that resume: a client
+    /// away (the daemon restarting, a network) for fewer transactions than this misses nothing.
+    /// Older ones are dropped; a watch resumed from before them gets its paths whole.
+    static let retainedEntries: Int64 = 10_000
+    /// The most bytes of operations kept below a snapshot for the same: a resumed watch reads them
+    /// on the loop, so they bound that read; past it the oldest are dropped.
+    static let retainedBytes: Int64 = 4 << 20
+
     /// Held for the journal's life: its lock keeps a second store out.
     private let directory: StateDirectory
     private let database: SQLiteDatabase
     private let insert: SQLiteDatabase.Statement
     private var pending: [(revision: Int64, patch: [UInt8])] = []
     private(set) var entriesSinceSnapshot = 0
+    /// What the entries were checked against when written, to read them again.
+    private let limits: JSONLimits
 
-    private init(database: SQLiteDatabase, directory: StateDirectory, entriesSinceSnapshot: Int) throws(DocumentError) {
+    private init(database: SQLiteDatabase, directory: StateDirectory, entriesSinceSnapshot: Int, limits: JSONLimits) throws(DocumentError) {
         self.database = database
+        self.limits = limits
         self.directory = directory
         self.entriesSinceSnapshot = entriesSinceSnapshot
         insert = try database.prepare("INSERT INTO journal (revision, patch) VALUES (?, ?)")
@@ -71,7 +83,7 @@ final class Journal {
             try upgrade(database)
             database.checkpointsOnClose = true
             directory.makeFilesPrivate()
-            let journal = try Journal(database: database, directory: directory, entriesSinceSnapshot: restored.replayed)
+            let journal = try Journal(database: database, directory: directory, entriesSinceSnapshot: restored.replayed, limits: limits)
             return (journal, restored.document, restored.revision)
         } catch {
             database.close()
@@ -156,6 +168,22 @@ final class Journal {
 
     var hasPending: Bool { !pending.isEmpty }
 
+    /// Every transaction after `revision` up to `newest` (the store's revision: committed or
+    /// pending), oldest first; nil when the journal no longer has them all, or never had
+    /// (`revision` is not one of this store's).
+    func history(after revision: Int64, through newest: Int64) throws(DocumentError) -> [(revision: Int64, operations: [PatchOperation])]? {
+        guard revision <= newest else { return nil }
+        let rows = try database.prepare("SELECT revision, patch FROM journal WHERE revision > ? ORDER BY revision")
+        rows.bind(1, revision)
+        var entries: [(revision: Int64, patch: [UInt8])] = []
+        while try rows.step(), rows.int64(0) <= newest { entries.append((rows.int64(0), rows.bytes(1))) }
+        entries += pending.filter { $0.revision > revision }
+        guard Int64(entries.count) == newest - revision, entries.first.map({ $0.revision == revision + 1 }) ?? true else { return nil }
+        return try entries.map { entry throws(DocumentError) in
+            (entry.revision, try PatchOperation.decode(try Self.parse(entry.patch, limits: limits, what: "journal entry \(entry.revision)"), limit: .max))
+        }
+    }
+
     /// Writes every pending transaction in one SQLite transaction.
     func commit() throws(DocumentError) {
         guard !pending.isEmpty else { return }
@@ -213,7 +241,8 @@ final class Journal {
     }
 
     /// One transaction: the snapshot row (its text inline, or `parts` stored parts at its
-    /// revision), the journal rows it covers and every other snapshot's parts dropped.
+    /// revision), the journal rows it covers past the retained history and every other
+    /// snapshot's parts dropped.
     private func replaceSnapshot(revision: Int64, text: [UInt8], parts: Int) throws(DocumentError) {
         try database.execute("BEGIN IMMEDIATE")
         do {
@@ -222,9 +251,18 @@ final class Journal {
             write.bind(2, text)
             write.bind(3, Int64(parts))
             try write.run()
-            let drop = try database.prepare("DELETE FROM journal WHERE revision <= ?")
+            let drop = try database.prepare("DELETE FROM journal WHERE revision <= ? - ?")
             drop.bind(1, revision)
+            drop.bind(2, Self.retainedEntries)
             try drop.run()
+            let dropBeyondBytes = try database.prepare("""
+                DELETE FROM journal WHERE revision <= (SELECT max(revision) FROM (
+                    SELECT revision, sum(length(patch)) OVER (ORDER BY revision DESC) AS newer FROM journal WHERE revision <= ?)
+                WHERE newer > ?)
+                """)
+            dropBeyondBytes.bind(1, revision)
+            dropBeyondBytes.bind(2, Self.retainedBytes)
+            try dropBeyondBytes.run()
             let others = try database.prepare("DELETE FROM snapshot_part WHERE revision != ? OR ? = 0")
             others.bind(1, revision)
             others.bind(2, Int64(parts))

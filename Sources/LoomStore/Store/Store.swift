@@ -334,9 +334,38 @@ public final class Store {
 
     // MARK: - Watches
 
-    /// Calls `handler` once per loop turn with the changes at or under `pointer`.
+    /// Calls `handler` once per loop turn with the changes at or under `pointer` from now on.
     public func watch(_ pointer: JSONPointer, _ handler: @escaping ([WatchEvent]) -> Void) -> WatchToken {
-        watches.add(pointer, handler)
+        watch([pointer], handler)[0]
+    }
+
+    /// Watches `pointers` from now on, calling `handler` once per loop turn with the changes at
+    /// or under each. With `since`, as a watcher that saw every change up to that revision and
+    /// went away: the first delivery also has what changed after it, from the journal, coalesced
+    /// as a turn's changes are, so the watcher misses nothing and is told nothing twice.
+    ///
+    /// Where the journal no longer reaches back that far (it keeps `Journal.retainedEntries`),
+    /// the store is ephemeral, or `since` is not a revision of this store (newer than its own:
+    /// another store), each path is reported whole at the current revision instead: what a
+    /// watcher that applies the events holds is still what the store holds.
+    public func watch(_ pointers: [JSONPointer], since: Int64? = nil, _ handler: @escaping ([WatchEvent]) -> Void) -> [WatchToken] {
+        let history = since.map(history(after:))
+        return pointers.map { pointer in
+            let seed: [JSONPointer: Int64] = switch history {
+            case nil: [:]
+            case .some(nil): [pointer: revision]
+            case .some(let history?): history.missed(by: pointer)
+            }
+            return watches.add(pointer, after: revision, seed: seed, handler)
+        }
+    }
+
+    /// The changes after `since`, or nil where they are not known (see `watch(_:since:_:)`).
+    private func history(after since: Int64) -> ChangeHistory? {
+        if since == revision { return ChangeHistory([]) { _ in false } }
+        guard let journal, let transactions = try? journal.history(after: since, through: revision) else { return nil }
+        let document = self.document
+        return ChangeHistory(transactions) { if case .object? = document.value(at: $0) { true } else { false } }
     }
 
     public func cancel(_ token: WatchToken) {

@@ -28,25 +28,39 @@ public struct WaitToken: Sendable, Hashable {
 /// ancestors first. An insertion or removal in an array moves every element after it, so it is
 /// reported as a change of the array itself: element paths name other elements afterwards.
 ///
+/// A watch reports the changes after the revision it was made at, none before, even those of
+/// the same turn. A resumed watch (`Store.watch(_:since:_:)`) is handed, with its first
+/// delivery, the changes it missed (its `seed`), coalesced like any turn's.
+///
 /// The watches are indexed by path in a trie, so a turn's delivery costs, per changed path, its
 /// depth and the watches it matches: never the watches elsewhere (twenty thousand watches of
 /// other paths cost a `set` nothing).
 struct Watches {
+    typealias Deliver = ([WatchEvent]) -> Void
+
+    private struct Watch {
+        let deliver: Deliver
+        /// Changes up to this revision are not this watch's: it was made after them.
+        let after: Int64
+    }
+
     private final class Node {
         var children: [String: Node] = [:]
-        var watches: [Int: ([WatchEvent]) -> Void] = [:]
+        var watches: [Int: Watch] = [:]
     }
 
     private let root = Node()
     private var count = 0
     private var nextID = 1
     private var pending: [JSONPointer: Int64] = [:]
+    /// Resumed watches' missed changes, by watch: delivered with the next flush.
+    private var seeds: [Int: (deliver: Deliver, events: [JSONPointer: Int64])] = [:]
     /// Trie nodes the deliveries looked at, since the start: what the tests count.
     private(set) var nodesVisited = 0
 
     var isEmpty: Bool { count == 0 }
 
-    mutating func add(_ path: JSONPointer, _ deliver: @escaping ([WatchEvent]) -> Void) -> WatchToken {
+    mutating func add(_ path: JSONPointer, after revision: Int64, seed: [JSONPointer: Int64] = [:], _ deliver: @escaping Deliver) -> WatchToken {
         defer { nextID += 1 }
         var node = root
         for token in path.tokens {
@@ -58,7 +72,8 @@ struct Watches {
                 node = child
             }
         }
-        node.watches[nextID] = deliver
+        node.watches[nextID] = Watch(deliver: deliver, after: revision)
+        if !seed.isEmpty { seeds[nextID] = (deliver, seed) }
         count += 1
         return WatchToken(id: nextID, path: path)
     }
@@ -71,6 +86,7 @@ struct Watches {
             trail.append(child)
         }
         guard trail[trail.count - 1].watches.removeValue(forKey: token.id) != nil else { return }
+        seeds[token.id] = nil
         count -= 1
         for depth in stride(from: token.path.tokens.count, to: 0, by: -1) {
             let node = trail[depth]
@@ -93,12 +109,13 @@ struct Watches {
     /// Hands each watch the coalesced changes at or under its path (a change of an ancestor
     /// counts as a change of the watched path itself), in the order the watches were made.
     mutating func flush(reading value: (JSONPointer) -> JSONValue?) {
-        guard !pending.isEmpty else { return }
-        var matched: [Int: (deliver: ([WatchEvent]) -> Void, events: [JSONPointer: Int64])] = [:]
+        guard !pending.isEmpty || !seeds.isEmpty else { return }
+        var matched = seeds
+        seeds.removeAll()
         func match(_ node: Node, at path: JSONPointer, revision: Int64) {
             nodesVisited += 1
-            for (id, deliver) in node.watches {
-                matched[id, default: (deliver, [:])].events[path] = max(matched[id]?.events[path] ?? 0, revision)
+            for (id, watch) in node.watches where revision > watch.after {
+                matched[id, default: (watch.deliver, [:])].events[path] = max(matched[id]?.events[path] ?? 0, revision)
             }
         }
         for (path, revision) in pending {

@@ -88,8 +88,8 @@ package enum MessageKind: UInt64, CaseIterable, Sendable {
             .init("id", .id), .init("path", .pointer), .init("value", .json(type: nil)),
         ])
         case .get: MessageSchema("get", .control, "reads the value at a path", [.init("id", .id), .init("path", .pointer)])
-        case .watch: MessageSchema("watch", .control, "streams the changes under paths", [
-            .init("id", .id), .init("paths", .strings(pointers: true)),
+        case .watch: MessageSchema("watch", .control, "streams the changes under paths (after since, when resuming)", [
+            .init("id", .id), .init("paths", .strings(pointers: true)), .init("since", .count, .appended(.null)),
         ])
         case .wait: MessageSchema("wait", .control, "replies once a revision is durable", [.init("id", .id), .init("revision", .count)])
         case .scenes: MessageSchema("scenes", .control, "lists the scenes", [.init("id", .id)])
