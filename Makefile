@@ -13,6 +13,10 @@ SYSUSERSDIR = $(PREFIX)/lib/sysusers.d
 SYSCONFDIR ?= $(if $(filter /usr,$(PREFIX)),/etc,$(PREFIX)/etc)
 DOCDIR = $(PREFIX)/share/doc/loom
 FUZZ_RUNS ?= 1500000
+# This repository's own release builds skip Swift's run-time exclusivity checks (docs/BENCHMARKS.md,
+# "exclusivity"): a flag of the build, not of Package.swift, where SwiftPM would refuse it in a
+# package depended on by version. Debug builds, which the tests run, keep the checks.
+RELEASE = -c release -Xswiftc -enforce-exclusivity=unchecked
 FUZZ_TARGETS ?= protocol layout daemon
 
 ## Installs the Debian packages the build and the tests use (only as root, only what is missing).
@@ -32,28 +36,31 @@ deps:
 ## Builds in release mode, starts loomd on a temporary socket with a feeder script, and attaches
 ## a viewer to the dashboard; detaching (Ctrl-]) stops the feeder and the daemon.
 demo: deps
-	$(SWIFT) build -c release --product loomd
-	$(SWIFT) build -c release --product loom
-	docs/examples/demo.sh "$$($(SWIFT) build -c release --show-bin-path)"
+	$(SWIFT) build $(RELEASE) --product loomd
+	$(SWIFT) build $(RELEASE) --product loom
+	docs/examples/demo.sh "$$($(SWIFT) build $(RELEASE) --show-bin-path)"
 
 build: deps
 	$(SWIFT) build --build-tests
 
-## Builds and runs the whole suite (XCTest, then Swift Testing), then the service under a real
-## systemd in a container (Tests/Service/under-systemd.sh, as root); fails when any test fails.
+## Builds and runs the whole suite (XCTest, then Swift Testing), then Loom as another package's
+## dependency (Tests/Package/as-a-dependency.sh: by version and by path, the README's snippets),
+## then the service under a real systemd in a container (Tests/Service/under-systemd.sh, as
+## root); fails when any test fails.
 test: build
 	$(SWIFT) test --skip-build
+	Tests/Package/as-a-dependency.sh "$$($(SWIFT) build --show-bin-path)"
 	Tests/Service/under-systemd.sh "$$($(SWIFT) build --show-bin-path)"
 
 ## Prints the benchmark figures (a program, not a test); BENCH_ARGS="fanout --json" for one scenario as JSON.
 ## The memory scenario runs the real loomd, built next to loom-bench.
 bench: deps
-	$(SWIFT) build -c release --product loomd
-	$(SWIFT) run -c release loom-bench $(BENCH_ARGS)
+	$(SWIFT) build $(RELEASE) --product loomd
+	$(SWIFT) run $(RELEASE) loom-bench $(BENCH_ARGS)
 
 ## Fuzzes each of FUZZ_TARGETS (the protocol decoders, layout, the daemon) with libFuzzer, FUZZ_RUNS inputs each (docs/fuzzing.md).
 fuzz: deps
-	$(SWIFT) build -c release --product loom-fuzz --build-path .build/fuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING
+	$(SWIFT) build $(RELEASE) --product loom-fuzz --build-path .build/fuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING
 	@mkdir -p .build/fuzz-corpus
 	@python3 -c 'import json, pathlib; out = pathlib.Path(".build/fuzz-corpus"); \
 	[ (out / (v["name"] + ".json")).write_text(json.dumps(v["json"], separators=(",", ":"), ensure_ascii=False) + "\n") \
@@ -74,9 +81,9 @@ fuzz: deps
 
 ## Installs loomd, loom and loomd's systemd units under $(DESTDIR)$(PREFIX).
 install:
-	$(SWIFT) build -c release --product loomd
-	$(SWIFT) build -c release --product loom
-	$(MAKE) --no-print-directory install-files BUILT="$$($(SWIFT) build -c release --show-bin-path)"
+	$(SWIFT) build $(RELEASE) --product loomd
+	$(SWIFT) build $(RELEASE) --product loom
+	$(MAKE) --no-print-directory install-files BUILT="$$($(SWIFT) build $(RELEASE) --show-bin-path)"
 
 ## What install copies, from BUILT (the directory loomd and loom were built in).
 install-files:

@@ -1,15 +1,15 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-/// Release builds of Loom's modules skip Swift's run-time exclusivity checks: they were 13% of
-/// the instructions of a frame (docs/BENCHMARKS.md, "exclusivity"). Debug builds, which the
-/// test suite runs, keep them, so an overlapping access still fails a test. The cost: a package
-/// with unsafe flags cannot be another package's dependency; Loom is extended in this repository.
-let releaseSettings: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+// No unsafe flags here: SwiftPM refuses them in a package depended on by version. The
+// exclusivity trade of this repository's own release builds is the Makefile's
+// (RELEASE_FLAGS; docs/BENCHMARKS.md, "exclusivity").
 
 let package = Package(
     name: "Loom",
     products: [
+        // Everything a developer's views and daemon use, in one import (`import Loom`).
+        .library(name: "Loom", targets: ["Loom"]),
         .library(name: "LoomCells", targets: ["LoomCells"]),
         .library(name: "LoomGraph", targets: ["LoomGraph"]),
         .library(name: "LoomLayout", targets: ["LoomLayout"]),
@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "LoomJSON", targets: ["LoomJSON"]),
         .library(name: "LoomStore", targets: ["LoomStore"]),
         .library(name: "LoomStoreViews", targets: ["LoomStoreViews"]),
+        .library(name: "LoomScenes", targets: ["LoomScenes"]),
         .executable(name: "loomd", targets: ["loomd"]),
         .executable(name: "loom", targets: ["loom"]),
         .executable(name: "loom-bench", targets: ["LoomBench"]),
@@ -33,38 +34,38 @@ let package = Package(
         // The picture a viewer is sent: cells and their grid, grid operations, styles, colours.
         // Knows nothing of views, sockets or the store: the daemon's renderer draws into it and
         // a viewer applies it.
-        .target(name: "LoomCells", swiftSettings: releaseSettings),
+        .target(name: "LoomCells"),
 
         // The view graph: views, dynamic properties, identity, invalidation, the evaluation pass.
-        .target(name: "LoomGraph", dependencies: ["LoomCells"], swiftSettings: releaseSettings),
+        .target(name: "LoomGraph", dependencies: ["LoomCells"]),
 
         // Layout, text (utf8proc clusters, wrapping), drawing into a cell grid, grid diffs: from
         // the graph's primitives to the operations a viewer applies. Knows nothing of sockets or the store.
-        .target(name: "LoomLayout", dependencies: ["LoomGraph", "LoomCells", "CUTF8Proc"], swiftSettings: releaseSettings),
+        .target(name: "LoomLayout", dependencies: ["LoomGraph", "LoomCells", "CUTF8Proc"]),
 
         // JSON (RFC 8259) values, their parser and writer and limits, JSON Pointer, JSON Patch and
         // Merge Patch: the document model the store keeps and the wire carries. Depends on nothing.
-        .target(name: "LoomJSON", swiftSettings: releaseSettings),
+        .target(name: "LoomJSON"),
 
         // The command line both programs read: options, flags, positionals, usage errors. Depends on nothing.
-        .target(name: "LoomCommandLine", swiftSettings: releaseSettings),
+        .target(name: "LoomCommandLine"),
 
         // The wire protocol of Protocol/: messages, the JSON-lines and binary encodings, framing, limits.
-        .target(name: "LoomWire", dependencies: ["LoomJSON", "LoomCells"], swiftSettings: releaseSettings),
+        .target(name: "LoomWire", dependencies: ["LoomJSON", "LoomCells"]),
 
         // A small Swift face over libuv: loop, Unix-socket server and streams, timers, signals, wake-ups.
-        .target(name: "LoomLoop", dependencies: ["CLibUV"], swiftSettings: releaseSettings),
+        .target(name: "LoomLoop", dependencies: ["CLibUV"]),
 
         // The daemon: scenes, connections, roles, viewers, frame pacing, flow control, stats, trace.
-        .target(name: "LoomDaemon", dependencies: ["LoomLoop", "LoomCommandLine", "LoomWire", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomLayout", "LoomGraph", "LoomCells"], swiftSettings: releaseSettings),
+        .target(name: "LoomDaemon", dependencies: ["LoomLoop", "LoomCommandLine", "LoomWire", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomLayout", "LoomGraph", "LoomCells"]),
 
         // The document store: revisions, transactions, watches, fine-grained dependencies
         // through LoomGraph's seam (`DependencySource`), SQLite persistence.
-        .target(name: "LoomStore", dependencies: ["LoomJSON", "LoomGraph", "CSQLite"], swiftSettings: releaseSettings),
+        .target(name: "LoomStore", dependencies: ["LoomJSON", "LoomGraph", "CSQLite"]),
 
         // Views' reads of the store: `@StoreValue`, `@StoreMembers`, `@StoreCounts` and the
         // store in the environment. Above both the graph and the store, so neither knows the other's types.
-        .target(name: "LoomStoreViews", dependencies: ["LoomStore", "LoomJSON", "LoomGraph"], swiftSettings: releaseSettings),
+        .target(name: "LoomStoreViews", dependencies: ["LoomStore", "LoomJSON", "LoomGraph"]),
 
         // A child process for the store's crash test: applies transactions and reports each
         // acknowledgement until it is killed.
@@ -75,20 +76,24 @@ let package = Package(
 
         // The viewer side: termios raw mode, the alternate screen, ANSI output, input decoding,
         // a local screen the daemon's frames are applied to. Knows nothing of the view graph.
-        .target(name: "LoomTerminal", dependencies: ["LoomWire", "LoomCells"], swiftSettings: releaseSettings),
+        .target(name: "LoomTerminal", dependencies: ["LoomWire", "LoomCells"]),
 
         // The `loom` tool: verbs, their one small argument parser, a blocking protocol client, the viewer.
-        .target(name: "LoomClient", dependencies: ["LoomCommandLine", "LoomWire", "LoomJSON", "LoomTerminal"], swiftSettings: releaseSettings),
+        .target(name: "LoomClient", dependencies: ["LoomCommandLine", "LoomWire", "LoomJSON", "LoomTerminal"]),
         .executableTarget(name: "loom", dependencies: ["LoomClient"]),
 
         // The scenes loomd serves out of the box: the dashboard and one per seed scenario.
-        .target(name: "LoomScenes", dependencies: ["LoomGraph", "LoomJSON", "LoomStoreViews", "LoomCells"], swiftSettings: releaseSettings),
+        .target(name: "LoomScenes", dependencies: ["LoomGraph", "LoomJSON", "LoomStoreViews", "LoomCells"]),
 
-        // loomd: argument parsing and wiring only.
-        .executableTarget(name: "loomd", dependencies: ["LoomCommandLine", "LoomDaemon", "LoomLoop", "LoomScenes", "LoomWire"]),
+        // A developer's one import: the modules above, re-exported, and `LoomApp`, a daemon of
+        // their own in SwiftUI's shape.
+        .target(name: "Loom", dependencies: ["LoomDaemon", "LoomGraph", "LoomJSON", "LoomLayout", "LoomScenes", "LoomStore", "LoomStoreViews"]),
+
+        // loomd: the built-in scenes, served by a `LoomApp`.
+        .executableTarget(name: "loomd", dependencies: ["Loom"]),
 
         // README's "Writing your own scene", compiled with everything else so it stays true.
-        .executableTarget(name: "loom-example-counter", dependencies: ["LoomDaemon", "LoomGraph", "LoomJSON", "LoomStoreViews"], path: "docs/examples/counter"),
+        .executableTarget(name: "loom-example-counter", dependencies: ["Loom"], path: "docs/examples/counter"),
 
         .executableTarget(name: "LoomBench", dependencies: ["LoomGraph", "LoomLayout", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomWire", "LoomDaemon", "LoomClient", "LoomTerminal", "LoomTestSupport", "LoomCells"],
                           exclude: ["Peers"]),
@@ -100,7 +105,7 @@ let package = Package(
         .target(name: "LoomTestSupport", dependencies: ["LoomLayout", "LoomGraph", "LoomJSON", "LoomCells"], path: "Tests/LoomTestSupport"),
         .testTarget(name: "LoomGraphTests", dependencies: ["LoomGraph", "LoomScenes"]),
         .testTarget(name: "LoomLoopTests", dependencies: ["LoomLoop"]),
-        .testTarget(name: "LoomDaemonTests", dependencies: ["LoomDaemon", "LoomCommandLine", "LoomWire", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomLayout", "LoomGraph", "LoomScenes", "loomd", "loom", "LoomBench", "LoomTestSupport", "LoomCells", "LoomLoop"]),
+        .testTarget(name: "LoomDaemonTests", dependencies: ["LoomDaemon", "LoomCommandLine", "LoomWire", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomLayout", "LoomGraph", "LoomScenes", "loomd", "loom", "loom-example-counter", "LoomBench", "LoomTestSupport", "LoomCells", "LoomLoop"]),
         .testTarget(name: "LoomWireTests", dependencies: ["LoomWire", "LoomJSON", "LoomLayout", "LoomCells", "LoomGraph"]),
         .testTarget(name: "LoomLayoutTests", dependencies: ["LoomLayout", "LoomGraph", "LoomTestSupport", "LoomCells"]),
         .testTarget(name: "LoomJSONTests", dependencies: ["LoomJSON", "LoomTestSupport"]),

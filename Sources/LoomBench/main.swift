@@ -5,7 +5,7 @@ let usage = """
     usage: loom-bench [SCENARIO...] [--json] [--quick] [--viewers N] [--mutations N]
 
     Prints benchmark figures as a table, or as one JSON object with --json.
-    Build in release mode for meaningful numbers: swift run -c release loom-bench graph
+    Build in release mode for meaningful numbers: make bench BENCH_ARGS=graph
 
     scenarios (all of them when none is named):
       fanout      latency from a mutation to each viewer's flush, 1, 4, 16 and 256 viewers sharing

@@ -4,7 +4,7 @@ import LoomJSON
 import LoomStore
 import LoomWire
 
-/// `loomd`'s command line.
+/// The command line of `loomd` and of every daemon made with `DaemonProgram` (a `LoomApp`).
 public struct DaemonOptions: Equatable, Sendable {
     public var socketPath: String?
     public var stateDirectory: String?
@@ -26,11 +26,14 @@ public struct DaemonOptions: Equatable, Sendable {
     public var socketMode: UInt32?
     public var socketGroup: UInt32?
 
-    public static let usage = """
-        usage: loomd [--socket PATH [--socket-mode MODE] [--socket-group GROUP]]
-                     [--state-dir DIR | --ephemeral] [--config FILE] [--fps N] [--log-level LEVEL] [--version]
+    /// The help text, for the program named `program`.
+    public static func usage(program: String = "loomd") -> String {
+        let indent = String(repeating: " ", count: program.count)
+        return """
+        usage: \(program) [--socket PATH [--socket-mode MODE] [--socket-group GROUP]]
+                \(indent)[--state-dir DIR | --ephemeral] [--config FILE] [--fps N] [--log-level LEVEL] [--version]
 
-        The Loom render daemon: owns the document store and the scenes' view graphs, and serves
+        A Loom render daemon: owns the document store and the scenes' view graphs, and serves
         scripts and terminal viewers over a Unix socket (protocol: Protocol/README.md).
 
           --socket PATH      where to listen; default: $LOOM_SOCKET, else $XDG_RUNTIME_DIR/loom/loom.sock,
@@ -59,7 +62,7 @@ public struct DaemonOptions: Equatable, Sendable {
           --fps N            frames per second per scene, at most (default 60)
           --log-level LEVEL  error, warning, notice, info (default) or debug; logs go to stderr
                              with the <N> priority prefixes journald understands
-          --version          print loomd's version and protocol version
+          --version          print the version of Loom and of its protocol
           --help             this text
 
         An option's value follows it, or an '=' (--fps=30).
@@ -67,6 +70,7 @@ public struct DaemonOptions: Equatable, Sendable {
         Exit status: 0 after a clean shutdown (SIGTERM, SIGINT), 1 when it cannot start, 2 for
         a wrong command line.
         """
+    }
 
     public init() {}
 

@@ -25,7 +25,8 @@ struct LayeringTests {
         "LoomScenes": ["LoomStoreViews", "LoomGraph", "LoomJSON", "LoomCells"],
         "LoomDaemon": ["LoomLoop", "LoomCommandLine", "LoomWire", "LoomStore", "LoomStoreViews", "LoomLayout", "LoomGraph", "LoomJSON", "LoomCells"],
         "loom": ["LoomClient"],
-        "loomd": ["LoomCommandLine", "LoomDaemon", "LoomLoop", "LoomScenes", "LoomWire"],
+        "Loom": ["LoomDaemon", "LoomGraph", "LoomJSON", "LoomLayout", "LoomScenes", "LoomStore", "LoomStoreViews"],
+        "loomd": ["Loom"],
     ]
 
     static let systemModules: Set<String> = ["Swift", "Foundation", "Glibc", "Dispatch", "Synchronization", "Observation"]

@@ -27,7 +27,11 @@ struct LoomdProcessTests {
         return count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : nil
     }
 
-    @Test func underSocketActivationItServesThePassedSocketAndTalksToSystemd() throws {
+    /// `loomd`, and a developer's `LoomApp` (the README's counter), run as the shipped unit runs
+    /// them: the socket passed, READY=1, WATCHDOG=1, STOPPING=1, its own scenes served.
+    @Test(arguments: [("loomd", "dashboard"), ("loom-example-counter", "counter")])
+    func underSocketActivationItServesThePassedSocketAndTalksToSystemd(program: String, scene: String) throws {
+        let daemon = loomd.deletingLastPathComponent().appendingPathComponent(program)
         let activate = "/usr/bin/systemd-socket-activate"
         try #require(FileManager.default.isExecutableFile(atPath: activate), "systemd-socket-activate is needed (Debian's systemd package; make test installs it)")
         let socketPath = temporaryPath("activated.sock"), notifyPath = temporaryPath("notify.sock")
@@ -38,7 +42,7 @@ struct LoomdProcessTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: activate)
         process.arguments = ["--listen=\(socketPath)", "--fdname=loomd", "-E", "NOTIFY_SOCKET=\(notifyPath)", "-E", "WATCHDOG_USEC=200000",
-                             loomd.path, "--ephemeral", "--log-level", "error"]
+                             daemon.path, "--ephemeral", "--log-level", "error"]
         try process.run()
         defer { if process.isRunning { process.terminate() } }
         // Listening (the probe is the first connection: it starts the daemon, which accepts it
@@ -49,6 +53,9 @@ struct LoomdProcessTests {
         let client = Client.hello(socketPath)
         client.send(#"{"type":"ping","id":2}"#)
         #expect(client.receive() == .pong(id: 2))
+        client.send(#"{"type":"scenes","id":3}"#)
+        guard case .sceneList(_, let scenes)? = client.receive() else { Issue.record("no scene list"); return }
+        #expect(scenes.contains(scene), "\(scenes)")
 
         let ready = receiveDatagram(notifications, timeout: 5)
         #expect(ready?.hasPrefix("READY=1") == true, "got \(ready ?? "nothing")")

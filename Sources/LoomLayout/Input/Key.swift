@@ -1,5 +1,6 @@
 /// A key (or mouse wheel) event from a viewer, already decoded from the terminal's bytes.
-package enum Key: Sendable, Hashable {
+/// Public so a `ViewHost` can be sent the keys a viewer's terminal would send.
+public enum Key: Sendable, Hashable {
     case up, down, left, right
     case tab, backTab
     case enter, space, escape, backspace

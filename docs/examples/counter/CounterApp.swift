@@ -1,13 +1,11 @@
 // A daemon of your own with one scene: the complete example of README.md, "Writing your own
-// scene". It is a target of the package (`loom-example-counter`), so it always compiles.
+// scene". It is a target of the package (`loom-example-counter`), so it always compiles, and
+// a test runs it under systemd's socket activation as the shipped unit would.
 //
-//   swift run loom-example-counter /tmp/counter.sock &
+//   swift run loom-example-counter --ephemeral --socket /tmp/counter.sock &
 //   LOOM_SOCKET=/tmp/counter.sock loom attach counter      # Tab to the button, Enter to press it
 //   LOOM_SOCKET=/tmp/counter.sock loom set /greeting '"hello from a script"'
-import LoomDaemon
-import LoomGraph
-import LoomJSON
-import LoomStoreViews
+import Loom
 
 /// The scene: a line from the store (scripts change it), and a button with local state.
 struct Counter: View {
@@ -27,13 +25,10 @@ struct Counter: View {
     }
 }
 
-let socket = CommandLine.arguments.dropFirst().first ?? "/tmp/counter.sock"
-do {
-    let daemon = try Daemon(configuration: DaemonConfiguration(socketPath: socket))  // no state directory: in memory
-    daemon.register(scene: "counter", Counter())
-    try daemon.listen()
-    print("serving the scene \"counter\" on \(socket); Ctrl-C stops")
-    try daemon.run()
-} catch {
-    print("cannot start: \(error)")
+/// The daemon: every option of `loomd` (`--help`), socket activation, systemd's notifications.
+@main
+struct CounterApp: LoomApp {
+    var scenes: [Scene] {
+        Scene("counter") { Counter() }
+    }
 }

@@ -1,0 +1,51 @@
+import LoomCells
+import LoomGraph
+
+/// A view shown as one viewer of a terminal size would see it, with no daemon, socket or
+/// terminal: for a developer's tests of their own views (what each frame shows, which bodies it
+/// evaluated), the way Loom's own tests pin the seed scenarios, and for trying a view out.
+///
+/// Frames run when asked (`runFrame()`, `press(_:)`): a change to what the views read (`@State`,
+/// an `@Observable` model, the store) is evaluated, laid out and drawn by the next one, exactly
+/// as the daemon's next frame would for a viewer. Lazy containers build the rows this size shows.
+public final class ViewHost {
+    private let graph: ViewGraph
+    private let renderer: SceneRenderer
+    private let viewport: Viewport
+
+    /// Mounts `root` at `width` × `height` cells (each 1…4096, as a viewer's screen) and runs
+    /// the first frame.
+    public init<Root: View>(_ root: Root, width: Int, height: Int) {
+        precondition((1...4_096).contains(width) && (1...4_096).contains(height), "a screen is 1…4096 cells each way, not \(width)x\(height)")
+        graph = ViewGraph(root)
+        renderer = SceneRenderer(graph: graph)
+        viewport = renderer.addViewport(size: Size(width: width, height: height))
+        runFrame()
+    }
+
+    /// Evaluates what changed since the last frame, lays out and draws. The body counts are
+    /// then this frame's.
+    public func runFrame() {
+        graph.resetWorkCounters()
+        _ = renderer.render()
+    }
+
+    /// Handles a key as the daemon does a viewer's (Tab moves the focus, Enter presses, arrows
+    /// and PageDown scroll, Escape goes back), then runs a frame.
+    public func press(_ key: Key) {
+        viewport.handle(key, in: graph)
+        runFrame()
+    }
+
+    /// The screen as text, one line per row, trailing spaces dropped.
+    public var text: String { Snapshot.text(viewport.grid) }
+
+    /// The screen with style markup (`Snapshot.markup`).
+    public var markup: String { Snapshot.markup(viewport.grid, styles: renderer.styles) }
+
+    /// How many times the last frame evaluated the body of a view of type `type`.
+    public func bodies<V: View>(of type: V.Type) -> Int { graph.counters(of: type).bodies }
+
+    /// How many bodies the last frame evaluated, of every type.
+    public var bodies: Int { graph.totalBodies }
+}
