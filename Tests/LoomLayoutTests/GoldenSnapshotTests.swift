@@ -133,3 +133,22 @@ struct MoreSnapshots {
         #expect(render(Text("e\u{301}e\u{301}e\u{301}").frame(width: 2, alignment: .leading), 2, 2) == "e\u{301}e\u{301}\ne\u{301}")
     }
 }
+
+/// A card: the content padded and bordered, with a title above it.
+private struct Card: ViewModifier {
+    let title: String
+    func body(content: Content) -> some View {
+        VStack(alignment: .leading, spacing: 0) {
+            Text(title).bold()
+            content.padding(.horizontal, 1).border(.blue)
+        }
+    }
+}
+
+@Suite("Golden snapshots: modifiers of your own")
+struct ViewModifierSnapshots {
+    @Test func aModifiersBodyIsDrawnAroundItsContent() {
+        #expect(render(Text("hi").modifier(Card(title: "job")), 8, 4) == "job\n┌────┐\n│ hi │\n└────┘")
+        #expect(render(VStack(spacing: 0) { Text("a").modifier(Card(title: "one")); Text("b") }, 8, 5) == "one\n┌───┐\n│ a │\n└───┘\n  b")
+    }
+}

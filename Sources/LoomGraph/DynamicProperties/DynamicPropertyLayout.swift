@@ -1,5 +1,5 @@
 /// Where a view type keeps its dynamic properties: found once per type from field metadata
-/// (including inside your own `DynamicProperty` structs), then installed by offset before
+/// (including inside your own `DynamicProperty` structs and `ViewModifier`s), then installed by offset before
 /// every `body` — no reflection per update.
 struct DynamicPropertyLayout: @unchecked Sendable {
     private enum Entry {
@@ -26,6 +26,9 @@ struct DynamicPropertyLayout: @unchecked Sendable {
             } else if let custom = field.type as? any DynamicProperty.Type {
                 collect(custom, baseOffset: offset, into: &entries)
                 entries.append(.custom(offset: offset, type: custom))
+            } else if field.type is any ViewModifier.Type {
+                // A modifier of your own, inside the view that evaluates its body (`ViewModifierBody`).
+                collect(field.type, baseOffset: offset, into: &entries)
             }
         }
     }

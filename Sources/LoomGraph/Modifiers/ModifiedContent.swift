@@ -1,7 +1,8 @@
-/// A view with a modifier applied: `Text("x").padding()`.
+/// A view with a modifier applied: `Text("x").padding()`, `Text("x").modifier(Card())`.
 ///
-/// The modifier decides what the node contributes (a primitive such as padding, or behaviour
-/// such as identity, lifecycle actions or environment values); the content is the one child.
+/// A built-in modifier decides what the node contributes (a primitive such as padding, or
+/// behaviour such as identity, lifecycle actions or environment values), and the content is
+/// the one child; a `ViewModifier` of your own puts its body there instead.
 public struct ModifiedContent<Content: View, Modifier>: View {
     public let content: Content
     public let modifier: Modifier
@@ -34,7 +35,13 @@ extension ModifiedContent: PrimitiveView {
     private var behavior: (any ViewModifierBehavior)? { modifier as? any ViewModifierBehavior }
 
     func updateChildren(_ children: inout ChildList) {
-        if let behavior { behavior.updateChildren(content: content, &children) } else { children.append(content) }
+        if let behavior {
+            behavior.updateChildren(content: content, &children)
+        } else if let custom = modifier as? any ViewModifier {
+            custom.appendBody(content: content, to: &children)
+        } else {
+            children.append(content)
+        }
     }
 
     func primitive(in node: PrimitiveNode<ModifiedContent>) -> Primitive? { behavior?.primitive }
@@ -44,7 +51,8 @@ extension ModifiedContent: PrimitiveView {
 }
 
 extension View {
-    func modifier<Modifier: ViewModifierBehavior>(_ modifier: Modifier) -> ModifiedContent<Self, Modifier> {
+    /// Applies a modifier: a `ViewModifier` of your own, or one of Loom's.
+    public func modifier<Modifier>(_ modifier: Modifier) -> ModifiedContent<Self, Modifier> {
         ModifiedContent(content: self, modifier: modifier)
     }
 }
