@@ -141,6 +141,26 @@ struct TerminalScreenTests {
         #expect(String(decoding: screen.render(), as: UTF8.self).contains(expected + "x"))
     }
 
+    /// SwiftUI's system colours are RGB; each depth shows its nearest (xterm's 208 is orange;
+    /// among the 16, yellow).
+    @Test(arguments: [(ColorDepth.truecolor, "\u{1B}[0;38;2;255;149;0m"), (.palette256, "\u{1B}[0;38;5;208m"), (.basic16, "\u{1B}[0;33m")])
+    func swiftUIsColorsAreShownAtTheTerminalsDepth(depth: ColorDepth, expected: String) {
+        var screen = TerminalScreen(depth: depth)
+        for message: Message in [.keyframe(width: 4, height: 1), .style(id: StyleID(rawValue: 1), style: Style(foreground: .orange)),
+                                 .grid(.line(row: 0, column: 0, runs: [CellRun("x", style: StyleID(rawValue: 1))])), .flush(sequence: 1)] {
+            _ = screen.apply(message)
+        }
+        #expect(String(decoding: screen.render(), as: UTF8.self).contains(expected + "x"))
+    }
+
+    @Test func colorsFromComponentsAndOpacityAsSwiftUIsOverADarkBackground() {
+        #expect(Color(red: 1, green: 0.5, blue: 0) == .rgb(255, 128, 0))
+        #expect(Color(red: 2, green: -1, blue: .nan) == .rgb(255, 0, 0), "clamped; NaN is 0")
+        #expect(Color.orange.opacity(0.5) == .rgb(128, 75, 0))
+        #expect(Color.orange.opacity(.infinity) == .orange)
+        #expect(Color.red.opacity(0.2) == .red, "a named colour is the terminal theme's: kept")
+    }
+
     @Test func theColorDepthComesFromCOLORTERMThenTERM() {
         #expect(ColorDepth.detect(environment: ["COLORTERM": "truecolor", "TERM": "xterm"]) == .truecolor)
         #expect(ColorDepth.detect(environment: ["COLORTERM": "24bit"]) == .truecolor)
