@@ -22,7 +22,8 @@ public protocol LoomApp {
 extension LoomApp {
     /// Runs the daemon and exits with its status.
     public static func main() {
-        let program = (CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent }).flatMap { $0.isEmpty ? nil : $0 } ?? "\(Self.self)"
+        let invoked = (CommandLine.arguments.first ?? "") as NSString
+        let program = invoked.lastPathComponent.isEmpty ? "\(Self.self)" : invoked.lastPathComponent
         let scenes = Self().scenes.map { (name: $0.name, root: $0.root) }
         exit(DaemonProgram.run(program: program, arguments: Array(CommandLine.arguments.dropFirst()), scenes: scenes))
     }

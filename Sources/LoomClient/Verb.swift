@@ -76,10 +76,16 @@ public struct Invocation: Sendable {
         let connection = try connect()
         _ = try reply(to: connection.request(make))
         connection.deadline = nil
+        try follow(connection, each: each)
+    }
+
+    /// Hands each message of a stream already asked for to `each`, until the daemon ends it
+    /// (`bye`, an error, a closed connection: thrown).
+    func follow(_ connection: DaemonConnection, each: (Message) throws -> Void) throws {
         while true {
             for message in try connection.receive(blocking: true) {
                 if case .bye(let reason) = message { throw DaemonReply(code: .bye, message: reason) }
-                each(try reply(to: message))
+                try each(try reply(to: message))
             }
         }
     }

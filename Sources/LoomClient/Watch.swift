@@ -99,17 +99,14 @@ struct WatchSession {
 
     /// Prints each change as it comes, until the connection ends (thrown).
     private mutating func follow(_ connection: DaemonConnection, _ invocation: Invocation) throws {
-        while true {
-            for message in try connection.receive(blocking: true) {
-                if case .bye(let reason) = message { throw DaemonReply(code: .bye, message: reason) }
-                guard case .changed(_, let revision, let path, let value) = try invocation.reply(to: message) else { continue }
-                var line = JSONObject()
-                line["revision"] = .int(revision)
-                line["path"] = .string(path)
-                if let value { line["value"] = value }
-                invocation.output(JSONWriter.string(.object(line)))
-                printedThrough = max(printedThrough ?? revision, revision)
-            }
+        try invocation.follow(connection) { message in
+            guard case .changed(_, let revision, let path, let value) = message else { return }
+            var line = JSONObject()
+            line["revision"] = .int(revision)
+            line["path"] = .string(path)
+            if let value { line["value"] = value }
+            invocation.output(JSONWriter.string(.object(line)))
+            printedThrough = max(printedThrough ?? revision, revision)
         }
     }
 

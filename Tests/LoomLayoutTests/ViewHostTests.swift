@@ -46,6 +46,12 @@ struct ViewHostTests {
         #expect(host.bodies == 0, "nothing changed, nothing evaluated")
     }
 
+    @Test func aScreenOutsideOneToTheMaximumSideStopsWithAMessage() async {
+        await #expect(processExitsWith: .failure) { _ = ViewHost(Text("x"), width: 0, height: 1) }
+        await #expect(processExitsWith: .failure) { _ = ViewHost(Text("x"), width: 1, height: ViewHost.maximumSide + 1) }
+        #expect(ViewHost(Text("x"), width: ViewHost.maximumSide, height: 1).text == "x")
+    }
+
     @Test func keysActAsAViewersDo() {
         let host = ViewHost(Presses(), width: 20, height: 3)
         #expect(host.text.contains("pressed 0"))

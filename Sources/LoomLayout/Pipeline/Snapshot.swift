@@ -44,22 +44,14 @@ public enum Snapshot {
         }
     }
 
-    /// Renders a view at a size (a fresh graph, one viewport), as plain text.
+    /// Renders a view at a size (a fresh `ViewHost`'s first frame), as plain text.
     public static func render<V: View>(_ view: V, width: Int, height: Int) -> String {
-        text(grid(view, width: width, height: height).grid)
+        ViewHost(view, width: width, height: height).text
     }
 
     /// Renders a view at a size, with style markup.
     public static func renderMarkup<V: View>(_ view: V, width: Int, height: Int) -> String {
-        let (grid, styles) = grid(view, width: width, height: height)
-        return markup(grid, styles: styles)
-    }
-
-    private static func grid<V: View>(_ view: V, width: Int, height: Int) -> (grid: CellGrid, styles: StyleTable) {
-        let renderer = SceneRenderer(graph: ViewGraph(view))
-        let viewport = renderer.addViewport(size: Size(width: width, height: height))
-        _ = renderer.render()
-        return (viewport.grid, renderer.styles)
+        ViewHost(view, width: width, height: height).markup
     }
 }
 

@@ -13,10 +13,15 @@ public final class ViewHost {
     private let renderer: SceneRenderer
     private let viewport: Viewport
 
-    /// Mounts `root` at `width` × `height` cells (each 1…4096, as a viewer's screen) and runs
-    /// the first frame.
+    /// The widest and tallest screen a host draws, as the protocol's (`WireLimits.maximumScreen`):
+    /// a grid is allocated for it whole. Past it, or below one cell, `init` stops the program
+    /// with a message: the size is the developer's own code's, not a client's.
+    public static let maximumSide = 4_096
+
+    /// Mounts `root` at `width` × `height` cells (each 1…`maximumSide`) and runs the first frame.
     public init<Root: View>(_ root: Root, width: Int, height: Int) {
-        precondition((1...4_096).contains(width) && (1...4_096).contains(height), "a screen is 1…4096 cells each way, not \(width)x\(height)")
+        precondition((1...Self.maximumSide).contains(width) && (1...Self.maximumSide).contains(height),
+                      "a screen is 1…\(Self.maximumSide) cells each way, not \(width)x\(height)")
         graph = ViewGraph(root)
         renderer = SceneRenderer(graph: graph)
         viewport = renderer.addViewport(size: Size(width: width, height: height))
