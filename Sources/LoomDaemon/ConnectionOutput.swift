@@ -18,9 +18,9 @@ extension Connection {
 
     /// Writes a frame now: messages, operations already encoded (shared between viewers of
     /// identical geometry), its flush — in one write with whatever this turn queued before it.
-    func writeFrame(before: [Message], encoded: [UInt8], flush message: Message) {
+    func writeFrame(before: [Message], encoded: [UInt8], after: [Message]) {
         guard !isClosed else { return }
-        let start = append(before, encoded: encoded, last: message)
+        let start = append(before, encoded: encoded, after: after)
         session?.sent(bytes: outgoing.count - start)
         flush()
     }
@@ -150,10 +150,10 @@ extension Connection {
     /// Milliseconds a closing connection's last words may take to be written.
     static let closingGrace: UInt64 = 5_000
 
-    /// Appends messages in the connection's encoding (then operations already encoded, then a
-    /// last message), counted as sent to the viewer; returns where they start.
+    /// Appends messages in the connection's encoding (then operations already encoded, then the
+    /// messages that follow them), counted as sent to the viewer; returns where they start.
     @discardableResult
-    func append(_ messages: some Sequence<Message>, encoded: [UInt8] = [], last: Message? = nil) -> Int {
+    func append(_ messages: some Sequence<Message>, encoded: [UInt8] = [], after: [Message] = []) -> Int {
         let start = outgoing.count
         for message in messages {
             // Past what a client may read as one message, the client gets why instead: a value
@@ -172,7 +172,7 @@ extension Connection {
             MessageEncoder.encode(Self.tooLarge(message, bytes: bytes), as: encoding, into: &outgoing)
         }
         outgoing += encoded
-        if let last { MessageEncoder.encode(last, as: encoding, into: &outgoing) }
+        for message in after { MessageEncoder.encode(message, as: encoding, into: &outgoing) }
         session?.bytesSent += outgoing.count - start
         return start
     }

@@ -19,6 +19,13 @@ extension Key {
         case .pageDown: .pageDown
         case .home: .home
         case .end: .end
+        case .delete: .delete
+        case .wordLeft: .wordLeft
+        case .wordRight: .wordRight
+        case .deleteWordBackward: .deleteWordBackward
+        case .deleteToStart: .deleteToStart
+        case .deleteToEnd: .deleteToEnd
+        case .paste: event.text.map(Key.paste)
         case .character: event.text.flatMap(\.first).map(Key.character)
         case .wheel: .wheel(lines: event.lines ?? 0, row: event.row ?? 0, column: event.column ?? 0)
         default: nil

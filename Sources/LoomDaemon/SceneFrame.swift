@@ -26,11 +26,14 @@ extension SceneGraph {
         needsFrame = false
         renderer.render(only: ready.map(\.viewport)) { frame in
             var encoded: [(encoding: Encoding, bytes: [UInt8])] = []
-            for viewport in frame.viewports where !frame.operations.isEmpty || keyframes.contains(ObjectIdentifier(viewport)) {
+            for viewport in frame.viewports {
                 let session = readySessions[ObjectIdentifier(viewport)]!
+                let keyframe = keyframes.contains(ObjectIdentifier(viewport))
+                let cursor = viewport.cursor
+                guard !frame.operations.isEmpty || keyframe || cursor != session.sentCursor else { continue }
                 let highlight = session.highlights ? evaluatedRectangles(in: viewport) : []
-                let parts = session.frame(frame.operations, styles: renderer.styles,
-                                          keyframe: keyframes.contains(ObjectIdentifier(viewport)), highlight: highlight, now: now)
+                let parts = session.frame(frame.operations, styles: renderer.styles, keyframe: keyframe, highlight: highlight,
+                                          cursor: cursor, now: now)
                 let encoding = session.connection.encoding
                 var bytes: [UInt8] = []
                 if let known = encoded.first(where: { $0.encoding == encoding }) {
@@ -39,7 +42,7 @@ extension SceneGraph {
                     for operation in frame.operations { MessageEncoder.encode(.grid(operation), as: encoding, into: &bytes) }
                     encoded.append((encoding, bytes))
                 }
-                session.connection.writeFrame(before: parts.before, encoded: bytes, flush: parts.flush)
+                session.connection.writeFrame(before: parts.before, encoded: bytes, after: parts.after)
             }
         }
     }

@@ -22,6 +22,8 @@ final class ViewerSession {
     var definedStyles: Set<StyleID> = [.plain]
     /// Whether each frame carries the rectangles re-evaluated in it.
     var highlights = false
+    /// Where the viewer was last told to show its cursor (nil: hidden, as a viewer starts).
+    private(set) var sentCursor: CursorPosition?
     /// Frames sent, bytes sent, and frames skipped because the viewer was behind.
     var framesSent = 0
     var bytesSent = 0
@@ -49,10 +51,11 @@ final class ViewerSession {
 
     /// One frame around its grid operations: what goes before them (highlights, a keyframe
     /// marker when every row is sent, the definitions of styles this viewer has not seen) and
-    /// the flush after them. The operations themselves are encoded by the caller, once for all
-    /// viewers that share them; the frame is sent with one write.
-    func frame(_ operations: [GridOperation], styles: StyleTable, keyframe: Bool, highlight: [GridRect], now: UInt64)
-        -> (before: [Message], flush: Message) {
+    /// what comes after (the cursor, when it moved, shown or hidden; the flush). The operations
+    /// themselves are encoded by the caller, once for all viewers that share them; the frame is
+    /// sent with one write.
+    func frame(_ operations: [GridOperation], styles: StyleTable, keyframe: Bool, highlight: [GridRect], cursor: CursorPosition?, now: UInt64)
+        -> (before: [Message], after: [Message]) {
         // The order Protocol/README.md gives: a keyframe first (it sizes the screen the rest
         // refers to), then the highlights, then styles before the lines that use them.
         var before: [Message] = []
@@ -64,10 +67,18 @@ final class ViewerSession {
                 before.append(.style(id: style, style: styles[style]))
             }
         }
+        var after: [Message] = []
+        if cursor != sentCursor {
+            // Hidden, it stays where it was: only `visible` matters to the viewer then.
+            after.append(.cursor(row: cursor?.row ?? sentCursor?.row ?? 0, column: cursor?.column ?? sentCursor?.column ?? 0,
+                                 visible: cursor != nil))
+            sentCursor = cursor
+        }
         sequence += 1
         sentAt.append((sequence, now, 0))
         framesSent += 1
-        return (before, .flush(sequence: sequence))
+        after.append(.flush(sequence: sequence))
+        return (before, after)
     }
 
     /// The size of the frame just sent, once it was encoded.

@@ -10,12 +10,22 @@ public enum TerminalInput: Sendable, Equatable {
 }
 
 /// Turns the bytes a terminal in raw mode sends into keys: UTF-8 text, control keys, CSI and
-/// SS3 sequences (arrows, Home/End, PageUp/PageDown, Shift-Tab) and SGR mouse reports (the
-/// wheel), recognising the detach keys first. A sequence split across reads is kept until the
-/// rest arrives; a lone ESC at the end of a read is the Escape key.
+/// SS3 sequences (arrows, Home/End, PageUp/PageDown, Delete, Shift-Tab, Alt- and Ctrl-arrows),
+/// readline's editing keys (Ctrl-A/E/W/U/K, Alt-B/F/Backspace), bracketed pastes and SGR mouse
+/// reports (the wheel), recognising the detach keys first. A sequence split across reads is
+/// kept until the rest arrives; a lone ESC at the end of a read is the Escape key.
+///
+/// A bracketed paste (`ESC [200~` … `ESC [201~`, which `TerminalMode` turns on) is one `paste`
+/// event, however many reads it spans, and nothing in it is a key: not Enter, not the detach
+/// keys. Past `WireLimits.maximumPasteBytes` its bytes are dropped (cut at a character) until it ends.
 public struct InputDecoder {
     private let detachKeys: [UInt8]
     private var pending: [UInt8] = []
+    /// The bytes of a bracketed paste in progress (up to the limit and a character more).
+    private var paste: [UInt8]?
+    private let pasteLimit = WireLimits.default.maximumPasteBytes
+    private static let pasteStart = Array("\u{1B}[200~".utf8)
+    private static let pasteEnd = Array("\u{1B}[201~".utf8)
 
     public init(detachKeys: [UInt8]) {
         self.detachKeys = detachKeys
@@ -27,7 +37,25 @@ public struct InputDecoder {
         var inputs: [TerminalInput] = []
         var index = 0
         while index < pending.count {
+            if paste != nil {
+                guard let end = Self.find(Self.pasteEnd, in: pending, from: index) else {
+                    // Kept back: what may be the start of the end marker, split across reads.
+                    let kept = max(index, pending.count - (Self.pasteEnd.count - 1))
+                    appendToPaste(pending[index..<kept])
+                    index = kept
+                    break
+                }
+                appendToPaste(pending[index..<end])
+                index = end + Self.pasteEnd.count
+                if let text = finishPaste() { inputs.append(.event(InputEvent(key: .paste, text: text))) }
+                continue
+            }
             let rest = pending[index...]
+            if rest.starts(with: Self.pasteStart) {
+                paste = []
+                index += Self.pasteStart.count
+                continue
+            }
             if !detachKeys.isEmpty, rest.starts(with: detachKeys) {
                 inputs.append(.detach)
                 index += detachKeys.count
@@ -42,6 +70,28 @@ public struct InputDecoder {
         return inputs
     }
 
+    private mutating func appendToPaste(_ bytes: ArraySlice<UInt8>) {
+        let room = max(0, pasteLimit + 4 - (paste?.count ?? 0))
+        paste?.append(contentsOf: bytes.prefix(room))
+    }
+
+    /// The paste's text, cut to the limit at the start of a character; nil when empty.
+    private mutating func finishPaste() -> String? {
+        guard var bytes = paste else { return nil }
+        paste = nil
+        if bytes.count > pasteLimit {
+            var cut = pasteLimit
+            while cut > 0, bytes[cut] & 0xC0 == 0x80 { cut -= 1 }
+            bytes.removeSubrange(cut...)
+        }
+        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard haystack.count - start >= needle.count else { return nil }
+        return (start...(haystack.count - needle.count)).first { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
+    }
+
     /// One key at the start of `bytes` and its length; nil when the bytes are an incomplete sequence.
     private func decode(_ bytes: ArraySlice<UInt8>) -> (TerminalInput?, Int)? {
         let first = bytes[bytes.startIndex]
@@ -54,8 +104,15 @@ public struct InputDecoder {
                 guard bytes.count > 2 else { return nil }
                 return (Self.finalKeys[bytes[bytes.startIndex + 2]].map { .event(InputEvent(key: $0)) }, 3)
             }
+            // Alt sends ESC before the key (xterm's metaSendsEscape, every terminal's default).
+            if let key = Self.altKeys[second] { return (.event(InputEvent(key: key)), 2) }
             return (.event(InputEvent(key: .escape)), 1)
         case 0x03: return (.quit, 1)
+        case 0x01: return (.event(InputEvent(key: .home)), 1)
+        case 0x05: return (.event(InputEvent(key: .end)), 1)
+        case 0x0B: return (.event(InputEvent(key: .deleteToEnd)), 1)
+        case 0x15: return (.event(InputEvent(key: .deleteToStart)), 1)
+        case 0x17: return (.event(InputEvent(key: .deleteWordBackward)), 1)
         case 0x09: return (.event(InputEvent(key: .tab)), 1)
         case 0x0D, 0x0A: return (.event(InputEvent(key: .enter)), 1)
         case 0x7F, 0x08: return (.event(InputEvent(key: .backspace)), 1)
@@ -85,11 +142,22 @@ public struct InputDecoder {
             return (.event(InputEvent(key: .wheel, lines: lines, row: fields[2] - 1, column: fields[1] - 1)), length)
         }
         if final == UInt8(ascii: "~") {
-            let keys: [String: InputKey] = ["1": .home, "7": .home, "4": .end, "8": .end, "5": .pageUp, "6": .pageDown]
+            let keys: [String: InputKey] = ["1": .home, "7": .home, "4": .end, "8": .end, "5": .pageUp, "6": .pageDown, "3": .delete]
             return (keys[parameters.split(separator: ";").first.map(String.init) ?? ""].map { .event(InputEvent(key: $0)) }, length)
         }
+        // `1;m` before an arrow: m − 1 is the modifiers (1 Shift, 2 Alt, 4 Ctrl, 8 Meta); with
+        // Alt, Ctrl or Meta, ← and → move by word.
+        let modifiers = parameters.split(separator: ";").dropFirst().first.flatMap { Int($0) }.map { $0 - 1 } ?? 0
+        if modifiers & 0b1110 != 0, let word = Self.wordKeys[final] { return (.event(InputEvent(key: word)), length) }
         return (Self.finalKeys[final].map { .event(InputEvent(key: $0)) }, length)
     }
+
+    private static let wordKeys: [UInt8: InputKey] = [UInt8(ascii: "D"): .wordLeft, UInt8(ascii: "C"): .wordRight]
+
+    /// The keys Alt makes editing keys: Alt-B, Alt-F, Alt-Backspace.
+    private static let altKeys: [UInt8: InputKey] = [
+        UInt8(ascii: "b"): .wordLeft, UInt8(ascii: "f"): .wordRight, 0x7F: .deleteWordBackward, 0x08: .deleteWordBackward,
+    ]
 
     private static let finalKeys: [UInt8: InputKey] = [
         UInt8(ascii: "A"): .up, UInt8(ascii: "B"): .down, UInt8(ascii: "C"): .right, UInt8(ascii: "D"): .left,

@@ -16,7 +16,7 @@ public final class TerminalMode {
     }
 
     /// Raw mode (no echo, no line editing, no signals from keys, no output processing) and the
-    /// viewer's screen: alternate screen, cursor hidden, SGR mouse reports on.
+    /// viewer's screen: alternate screen, cursor hidden, SGR mouse reports and bracketed paste on.
     public func enter() throws(TerminalError) {
         guard tcgetattr(input, &saved) == 0 else { throw TerminalError("standard input is not a terminal") }
         var raw = saved
@@ -24,10 +24,10 @@ public final class TerminalMode {
         guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else { throw TerminalError("cannot put the terminal in raw mode: \(String(cString: strerror(errno)))") }
         isActive = true
         CrashRestore.arm(input: input, output: output, saved: saved, sequence: Self.restoreSequence)
-        write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h\u{1B}[H\u{1B}[2J")
+        write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1006h\u{1B}[?2004h\u{1B}[H\u{1B}[2J")
     }
 
-    /// Mouse off, attributes reset, cursor shown, main screen back, the saved termios restored.
+    /// Paste brackets and mouse off, attributes reset, cursor shown, main screen back, the saved termios restored.
     public func restore() {
         guard isActive else { return }
         isActive = false
@@ -36,7 +36,7 @@ public final class TerminalMode {
         _ = tcsetattr(input, TCSAFLUSH, &saved)
     }
 
-    private static let restoreSequence = "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[m\u{1B}[?25h\u{1B}[?1049l"
+    private static let restoreSequence = "\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1000l\u{1B}[m\u{1B}[?25h\u{1B}[?1049l"
 
     /// The terminal's size in cells; nil when it does not say.
     public static func size(of descriptor: Int32) -> (width: Int, height: Int)? {

@@ -215,7 +215,8 @@ public enum BinaryCodec {
             let size = try input.screen()
             return .resize(width: size.width, height: size.height)
         case .input:
-            return .input(InputEvent(key: InputKey(rawValue: try input.string()), text: try limits.inputText(input.optional { input throws(WireError) in try input.string() }),
+            let key = InputKey(rawValue: try input.string())
+            return .input(InputEvent(key: key, text: try limits.inputText(input.optional { input throws(WireError) in try input.string() }, key: key),
                                      lines: try input.optional { input throws(WireError) in try input.signedSmall() },
                                      row: try input.optional { input throws(WireError) in try input.natural() },
                                      column: try input.optional { input throws(WireError) in try input.natural() }))

@@ -1,7 +1,7 @@
 /// A key or wheel event a viewer sends (`input`).
 public struct InputEvent: Sendable, Hashable {
     public var key: InputKey
-    /// The character typed, for `InputKey.character`.
+    /// The character typed, for `InputKey.character`; the text pasted, for `InputKey.paste`.
     public var text: String?
     /// For `InputKey.wheel`: lines scrolled (negative: up) at a cell.
     public var lines: Int?
@@ -43,6 +43,18 @@ public struct InputKey: RawRepresentable, Sendable, Hashable, CustomStringConver
     public static let pageDown = InputKey(rawValue: "pagedown")
     public static let home = InputKey(rawValue: "home")
     public static let end = InputKey(rawValue: "end")
+    /// Forward delete.
+    public static let delete = InputKey(rawValue: "delete")
+    /// A word back or forward (Alt- or Ctrl-arrow; Alt-B, Alt-F).
+    public static let wordLeft = InputKey(rawValue: "wordleft")
+    public static let wordRight = InputKey(rawValue: "wordright")
+    /// The word before the caret (Alt-Backspace, Ctrl-W).
+    public static let deleteWordBackward = InputKey(rawValue: "deletewordback")
+    /// The text before (Ctrl-U) and after (Ctrl-K) the caret.
+    public static let deleteToStart = InputKey(rawValue: "deletetostart")
+    public static let deleteToEnd = InputKey(rawValue: "deletetoend")
+    /// Text pasted at once (bracketed paste), in the event's `text`.
+    public static let paste = InputKey(rawValue: "paste")
     /// A character, in the event's `text`.
     public static let character = InputKey(rawValue: "char")
     /// The wheel, with the event's `lines`, `row` and `column`.

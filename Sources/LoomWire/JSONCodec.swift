@@ -202,7 +202,8 @@ public enum JSONCodec {
             let size = try fields.screen(limits)
             return .resize(width: size.width, height: size.height)
         case .input:
-            return .input(InputEvent(key: InputKey(rawValue: try fields.string("key")), text: try limits.inputText(fields.optionalString("text")), lines: try fields.optionalInt("lines"),
+            let key = InputKey(rawValue: try fields.string("key"))
+            return .input(InputEvent(key: key, text: try limits.inputText(fields.optionalString("text"), key: key), lines: try fields.optionalInt("lines"),
                                      row: try fields.optionalNatural("row"), column: try fields.optionalNatural("col")))
         case .ack: return .ack(sequence: try fields.count("seq"))
         case .detach: return .detach(id: try fields.id())

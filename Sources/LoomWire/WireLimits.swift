@@ -14,6 +14,10 @@ public struct WireLimits: Sendable, Equatable {
     public var maximumCellBytes = Cell.maximumBytes
     /// Rows or columns of a screen.
     public var maximumScreen = 4_096
+    /// Bytes of text in one `paste` input: what a viewer sends for a bracketed paste. A text
+    /// field holds 65,536 characters (`TextEditing.maximumCharacters`), which this fits at
+    /// four bytes each; a viewer cuts a longer paste here (at a character) and drops the rest.
+    public var maximumPasteBytes = 1 << 18
 
     public init() {}
 
@@ -40,10 +44,11 @@ public struct WireLimits: Sendable, Equatable {
         return .scroll(top: top, bottom: bottom, left: left, right: right, rows: rows)
     }
 
-    /// An `input`'s text is one key's: at most what a cell holds.
-    func inputText(_ text: String?) throws(WireError) -> String? {
-        guard let text, text.utf8.count > maximumCellBytes else { return text }
-        throw WireError(.limitExceeded, "input text of \(text.utf8.count) bytes (at most \(maximumCellBytes))")
+    /// An `input`'s text is one key's, at most what a cell holds, or a paste's.
+    func inputText(_ text: String?, key: InputKey) throws(WireError) -> String? {
+        let limit = key == .paste ? maximumPasteBytes : maximumCellBytes
+        guard let text, text.utf8.count > limit else { return text }
+        throw WireError(.limitExceeded, "input text of \(text.utf8.count) bytes (at most \(limit))")
     }
 
     var json: JSONLimits {

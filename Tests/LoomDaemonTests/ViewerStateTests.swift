@@ -35,12 +35,33 @@ struct JobDetailLine: View {
     }
 }
 
+/// The test scene for text input: a field bound to `@State` (each window's own draft), which
+/// on submit writes the store (everyone's) and clears the draft.
+struct NoteForm: View {
+    @Environment(\.store) private var store
+    @StoreValue("/last") var last: JSONValue?
+    @State private var draft = ""
+
+    var body: some View {
+        VStack(alignment: .leading) {
+            TextField("note", text: $draft).onSubmit {
+                _ = try? store?.set(.string(draft), at: JSONPointer("/last"))
+                draft = ""
+            }
+            Text("draft: \(draft)")
+            Text("last: \(last?.stringValue ?? "-")")
+        }
+    }
+}
+
 /// One attached viewer and the screen rebuilt from its frames.
 final class Window {
     let client: Client
     let screen = ScreenModel()
     /// Every style the daemon defined for it.
     var styles: [StyleID: Style] = [:]
+    /// The last `cursor` message: where its terminal would show the cursor.
+    var cursor: (row: Int, column: Int, visible: Bool) = (0, 0, false)
 
     init(_ socket: String, scene: String = "board", role: Role = .viewer, width: Int = 40, height: Int = 10) {
         client = Client.hello(socket, role: role)
@@ -53,6 +74,7 @@ final class Window {
     func nextFrame() {
         while let message = client.receive() {
             if case .style(let id, let style) = message { styles[id] = style }
+            if case .cursor(let row, let column, let visible) = message { cursor = (row, column, visible) }
             if screen.apply(message) {
                 client.send(.ack(sequence: screen.lastFlush))
                 return
@@ -65,6 +87,14 @@ final class Window {
     func press(_ key: InputKey) {
         client.send(.input(InputEvent(key: key)))
         nextFrame()
+    }
+
+    /// Types `text` a character at a time, applying the frame each causes.
+    func type(_ text: String) {
+        for character in text {
+            client.send(.input(InputEvent(key: .character, text: String(character))))
+            nextFrame()
+        }
     }
 
     /// Sends a key that must change nothing on this screen: no frame comes.
@@ -255,5 +285,37 @@ struct ViewerStateTests {
             if case .evaluation(_, let view, _, _, let viewer) = message { traced.append((view, viewer)) }
         }
         #expect(traced.filter { $0.view == "JobLine" }.map(\.viewer).sorted() == [0, Int64(ownID)], "\(traced)")
+    }
+
+    @Test func whatAViewerTypesIsItsOwnUntilSubmittedToTheStoreWhichEveryoneSees() {
+        let daemon = DaemonThread { $0.register(scene: "notes", NoteForm()) }
+        defer { daemon.shutDown() }
+        let script = Client.hello(daemon.socket)
+        let typist = Window(daemon.socket, scene: "notes"), watcher = Window(daemon.socket, scene: "notes")
+        let observer = Window(daemon.socket, scene: "notes", role: .observer)
+        #expect(typist.text.hasPrefix("note\ndraft:\nlast: -"), "\(typist.text)")
+        #expect(!typist.cursor.visible)
+
+        typist.press(.tab)
+        #expect(typist.cursor == (0, 0, true) as (Int, Int, Bool), "focus on the field shows the cursor at its caret")
+        typist.type("hi")
+        #expect(typist.text.hasPrefix("hi\ndraft: hi"), "\(typist.text)")
+        #expect(typist.cursor == (0, 2, true) as (Int, Int, Bool))
+        typist.press(.left)
+        #expect(typist.cursor == (0, 1, true) as (Int, Int, Bool), "a caret move is a frame with only the cursor")
+        #expect(watcher.client.receive(timeout: 0.3) == nil, "the draft is the typist's alone: no frame for the other window")
+
+        observer.press(.tab)
+        #expect(!observer.cursor.visible, "an observer's fields are inert: no cursor")
+        observer.client.send(.input(InputEvent(key: .character, text: "x")))
+        #expect(observer.client.receive(timeout: 0.4) == nil, "nor does typing change anything")
+
+        typist.press(.enter)
+        #expect(typist.text.hasPrefix("note\ndraft:\nlast: hi"), "submitted: the store has it, the draft is cleared\n\(typist.text)")
+        watcher.nextFrame()
+        #expect(watcher.text.hasPrefix("note\ndraft:\nlast: hi"), "\(watcher.text)")
+        script.send(.get(id: 2, path: "/last"))
+        guard case .value(2, let revision, let value)? = script.receive() else { Issue.record("no value"); return }
+        #expect(value == "hi" && revision == 1, "one transaction, acknowledged like a client's")
     }
 }

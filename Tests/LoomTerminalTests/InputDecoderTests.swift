@@ -54,4 +54,40 @@ struct InputDecoderTests {
         #expect(InputDecoder.detachKeys("meta-x") == nil)
         #expect(InputDecoder.detachKeys("") == nil)
     }
+
+    @Test func theEditingKeysOfALineEditor() {
+        #expect(keys("\u{1B}[3~") == [event(.delete)])
+        #expect(keys("\u{1B}[1;3D\u{1B}[1;5C\u{1B}[1;2D") == [event(.wordLeft), event(.wordRight), event(.left)],
+                "Alt and Ctrl make an arrow move by word; Shift alone does not")
+        #expect(keys("\u{1B}b\u{1B}f\u{1B}\u{7F}") == [event(.wordLeft), event(.wordRight), event(.deleteWordBackward)])
+        #expect(keys("\u{01}\u{05}\u{17}\u{15}\u{0B}") == [event(.home), event(.end), event(.deleteWordBackward), event(.deleteToStart), event(.deleteToEnd)])
+    }
+
+    @Test func aBracketedPasteIsOneEventWhateverItHoldsAndHoweverItIsRead() {
+        #expect(keys("a\u{1B}[200~one\r\u{1D}two\u{1B}[A\u{1B}[201~b") == [event(.character, "a"), event(.paste, "one\r\u{1D}two\u{1B}[A"), event(.character, "b")],
+                "Enter, the detach key and escape sequences inside a paste are text")
+        var decoder = InputDecoder(detachKeys: [0x1D])
+        let bytes = Array("\u{1B}[200~日本\u{1B}[201~".utf8)
+        // Split at every byte but after the first ESC (which, last in a read, is the Escape key).
+        var inputs = decoder.feed(Array(bytes[0..<2]))
+        for byte in bytes[2...] { inputs += decoder.feed([byte]) }
+        #expect(inputs == [event(.paste, "日本")], "split at every byte, the markers and the characters included")
+        #expect(keys("\u{1B}[200~\u{1B}[201~") == [], "an empty paste is nothing")
+    }
+
+    @Test func aPastePastTheLimitIsCutAtACharacterAndTheRestDropped() {
+        let limit = WireLimits.default.maximumPasteBytes
+        var decoder = InputDecoder(detachKeys: [0x1D])
+        var inputs = decoder.feed(Array("\u{1B}[200~x".utf8))
+        let chunk = Array(String(repeating: "é", count: 4_096).utf8)
+        for _ in 0...(limit / chunk.count) { inputs += decoder.feed(chunk) }
+        inputs += decoder.feed(Array("\u{1B}[201~z".utf8))
+        guard inputs.count == 2, case .event(let paste) = inputs[0], let text = paste.text else {
+            Issue.record("one paste and one key, not \(inputs.count) inputs")
+            return
+        }
+        #expect(paste.key == .paste && text.utf8.count <= limit && text.utf8.count > limit - 4)
+        #expect(text.hasPrefix("xé") && text.hasSuffix("é") && !text.contains("\u{FFFD}"), "cut between characters")
+        #expect(inputs[1] == event(.character, "z"), "what follows the paste is keys again")
+    }
 }

@@ -59,6 +59,20 @@ struct TerminalScreenTests {
         #expect(String(decoding: bytes, as: UTF8.self) == "\u{1B}[12;34Hx")
     }
 
+    @Test func theCursorShowsWhereTheDaemonPutsItAndGoesBackThereAfterEachFrame() {
+        var terminal = TestTerminal(width: 80, height: 24)
+        var screen = screen(showing: CellGrid(width: 80, height: 24), terminal: &terminal)
+        _ = screen.apply(.cursor(row: 2, column: 7, visible: true))
+        #expect(String(decoding: frame([], on: &screen), as: UTF8.self) == "\u{1B}[3;8H\u{1B}[?25h")
+        _ = screen.apply(.cursor(row: 2, column: 8, visible: true))
+        let typed = String(decoding: frame([.line(row: 2, column: 7, runs: [CellRun("a")])], on: &screen), as: UTF8.self)
+        #expect(typed == "a", "a character typed at the caret: the write leaves the cursor where the caret moved")
+        let elsewhere = String(decoding: frame([.line(row: 20, column: 0, runs: [CellRun("b")])], on: &screen), as: UTF8.self)
+        #expect(elsewhere == "\u{1B}[21;1Hb\u{1B}[3;9H", "after a write elsewhere, back to the caret")
+        _ = screen.apply(.cursor(row: 2, column: 8, visible: false))
+        #expect(String(decoding: frame([], on: &screen), as: UTF8.self) == "\u{1B}[?25l")
+    }
+
     @Test func aFrameOfSeveralRunsIsOneSynchronizedUpdate() {
         var terminal = TestTerminal(width: 80, height: 24)
         var screen = screen(showing: CellGrid(width: 80, height: 24), terminal: &terminal)

@@ -1,13 +1,16 @@
 /// The kinds of control a viewer can act on.
 package enum ControlKind: Sendable, Hashable {
-    case button, toggle, picker, navigationLink
+    case button, toggle, picker, navigationLink, textField
 }
 
 /// What a viewer does to a control: activate it (press a button, flip a toggle, choose the
-/// highlighted option of a picker, follow a link) or move a picker's highlight.
+/// highlighted option of a picker, follow a link), move a picker's highlight, edit a text
+/// field's text or submit it.
 package enum ControlAction: Sendable, Hashable {
     case activate
     case moveHighlight(by: Int)
+    case edit(TextEdit)
+    case submit
 }
 
 /// A control in the graph, found by its label; a host acts on it like a key press would.

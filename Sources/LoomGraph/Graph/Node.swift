@@ -120,6 +120,8 @@ package class Node {
     /// only from what changed).
     package internal(set) var layoutStamp = 0
     var tagValue: AnyHashable? { nil }
+    /// The built-in modifier this node applies, if it is one.
+    var modifierBehavior: (any ViewModifierBehavior)? { nil }
 
     /// Acts on the control this node is (a key press, a click), outside any evaluation.
     package func perform(_ action: ControlAction) {}

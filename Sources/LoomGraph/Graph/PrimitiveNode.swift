@@ -56,6 +56,7 @@ final class PrimitiveNode<V: PrimitiveView>: ViewNode<V> {
     package override var visibleChildren: ArraySlice<Node> { view.visibleChildren(in: self) }
     package override var controlKind: ControlKind? { V.controlKind }
     override var tagValue: AnyHashable? { view.tagValue }
+    override var modifierBehavior: (any ViewModifierBehavior)? { view.modifierBehavior }
 
     package override func perform(_ action: ControlAction) {
         view.perform(action, in: self)

@@ -121,6 +121,14 @@ package final class ViewGraph {
         }
     }
 
+    /// The last focus state a program wrote, for the viewports to follow when next laid out
+    /// (`FocusedModifier.swift`), and how many were written: a viewport follows each once.
+    var focusRequest: FocusRequest?
+    package internal(set) var focusRequestGeneration = 0
+    /// A focus state was written since the host last laid out: it needs a frame even if no
+    /// node needs evaluating.
+    package var focusRequestPending = false
+
     /// Whether some node waits for evaluation.
     package var needsPass: Bool {
         !dirty.isEmpty || !deferred.isEmpty || inbox.hasPending

@@ -21,6 +21,10 @@ protocol ViewModifierBehavior {
     func updateChildren<Content: View>(content: Content, _ children: inout ChildList)
     func nodeDidAppear(_ node: Node)
     func nodeWillBeDestroyed(_ node: Node)
+    /// What a text field's submission does here on its way up (`onSubmit`, `submitScope`).
+    var submission: Submission? { get }
+    /// The focus state a focusable view inside is bound to (`focused(_:equals:)`).
+    var focusBinding: FocusBinding? { get }
 }
 
 extension ViewModifierBehavior {
@@ -29,6 +33,8 @@ extension ViewModifierBehavior {
     func updateChildren<Content: View>(content: Content, _ children: inout ChildList) { children.append(content) }
     func nodeDidAppear(_ node: Node) {}
     func nodeWillBeDestroyed(_ node: Node) {}
+    var submission: Submission? { nil }
+    var focusBinding: FocusBinding? { nil }
 }
 
 extension ModifiedContent: PrimitiveView {
@@ -48,6 +54,7 @@ extension ModifiedContent: PrimitiveView {
     var tagValue: AnyHashable? { behavior?.tagValue }
     func nodeDidAppear(_ node: PrimitiveNode<ModifiedContent>) { behavior?.nodeDidAppear(node) }
     func nodeWillBeDestroyed(_ node: PrimitiveNode<ModifiedContent>) { behavior?.nodeWillBeDestroyed(node) }
+    var modifierBehavior: (any ViewModifierBehavior)? { behavior }
 }
 
 extension View {

@@ -18,6 +18,8 @@ public enum Primitive: Sendable, Hashable {
     /// A picker with the index of its selected option and of the option highlighted in an
     /// interaction in progress (a viewer moving through the options before choosing).
     case picker(selected: Int?, highlighted: Int?)
+    /// A text field: boxed, as a frame's bounds are.
+    indirect case textField(TextFieldSpec)
     case navigationStack
     case navigationLink
     case padding(EdgeInsets)

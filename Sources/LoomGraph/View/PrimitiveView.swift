@@ -39,6 +39,10 @@ protocol PrimitiveView: View where Body == Never {
 
     /// The node was created: containers set up the context their children inherit.
     func nodeDidAppear(_ node: PrimitiveNode<Self>)
+
+    /// A built-in modifier's behaviour, for what is found by walking up from a node (a
+    /// submission's actions, a focus binding): asked on a viewer's key, never on updates.
+    var modifierBehavior: (any ViewModifierBehavior)? { get }
 }
 
 extension PrimitiveView {
@@ -53,4 +57,5 @@ extension PrimitiveView {
     static var readsState: Bool { false }
     func nodeWillBeDestroyed(_ node: PrimitiveNode<Self>) {}
     func nodeDidAppear(_ node: PrimitiveNode<Self>) {}
+    var modifierBehavior: (any ViewModifierBehavior)? { nil }
 }

@@ -14,8 +14,16 @@ import LoomGraph
 /// | Home, End | focus the first / last focusable |
 /// | mouse wheel | scroll the scroll container under the pointer |
 ///
+/// In a focused text field, the keys of a line editor come first (`textEdit(for:)`):
+/// characters, Space and pastes insert; ←/→, Home/End and the word moves move the caret;
+/// Backspace, Delete, Ctrl-W, Ctrl-U and Ctrl-K delete; Enter submits. Tab, ↑/↓, PageUp/
+/// PageDown and Escape keep their meaning, so focus leaves a field as it leaves any control.
+///
 /// A read-only viewport (an observer's) moves its focus, scrolls and follows links like any
-/// other, but its buttons, toggles and pickers are inert: they change data others see.
+/// other, but its buttons, toggles, pickers and text fields are inert: they change data others
+/// see. Focus moving onto or off a view marked `focused(_:)` writes its `@FocusState`, so it
+/// counts as acting (`acts(_:in:)`); the viewport follows what a program writes there
+/// (`followFocusRequest(in:)`).
 extension Viewport {
     /// What a key does here.
     private enum KeyAction {
@@ -33,7 +41,9 @@ extension Viewport {
         guard let action = action(for: key, in: graph) else { return false }
         switch action {
         case .focus(let index):
+            let left = focusedIndex.map(boundNode)
             focus = ObjectIdentifier(boxes[index].node)
+            graph.focusMoved(from: left, to: boundNode(index))
             scrollToShow(index)
         case .perform(let control, let controlAction):
             control.perform(controlAction)
@@ -51,13 +61,60 @@ extension Viewport {
     package func acts(_ key: Key, in graph: ViewGraph) -> Bool {
         switch action(for: key, in: graph) {
         case .perform, .popNavigation: true
-        case .focus, .scroll, nil: false
+        case .focus(let index): graph.focusIsBound(boundNode(index)) || focusedIndex.map { graph.focusIsBound(boundNode($0)) } ?? false
+        case .scroll, nil: false
         }
+    }
+
+    /// The box of the focused control or row.
+    private var focusedIndex: Int? {
+        guard let focus else { return nil }
+        return boxes.firstIndex { ObjectIdentifier($0.node) == focus }
+    }
+
+    /// The node a focusable box stands for: its control (a list row's first), else itself.
+    private func boundNode(_ index: Int) -> Node {
+        controlIndex(in: index).map { boxes[$0].node } ?? boxes[index].node
+    }
+
+    /// Where the terminal's cursor shows: at the caret of the focused text field, while it is
+    /// on the screen; nowhere for a read-only viewport, whose fields are inert.
+    package var cursor: CursorPosition? {
+        guard !isReadOnly, let index = focusedIndex, let fieldIndex = controlIndex(in: index),
+              case .textField(let field) = boxes[fieldIndex].primitive else { return nil }
+        let box = boxes[fieldIndex]
+        let column = box.frame.column + TextFieldLayout.window(field, width: box.frame.width).caret
+        let screen = GridRect(column: 0, row: 0, width: size.width, height: size.height)
+        guard box.clip.intersection(screen).contains(column: column, row: box.frame.row) else { return nil }
+        return CursorPosition(row: box.frame.row, column: column)
+    }
+
+    /// Moves the focus to follow the last `@FocusState` a program wrote, once per write: to the
+    /// view marked with the value written, or off the view marked with the state when it was
+    /// written unfocused. Returns whether that scrolled a container (the caller lays out again).
+    package func followFocusRequest(in graph: ViewGraph) -> Bool {
+        guard followedFocusRequest != graph.focusRequestGeneration else { return false }
+        followedFocusRequest = graph.focusRequestGeneration
+        let focusable = focusOrder(boxes)
+        let candidates = focusable.map(boundNode)
+        guard let target = graph.focusFollowingRequest(current: focusedIndex.map(boundNode), candidates: candidates) else { return false }
+        guard let target, let position = candidates.firstIndex(where: { $0 === target }) else {
+            focus = nil
+            return false
+        }
+        focus = ObjectIdentifier(boxes[focusable[position]].node)
+        let offsets = layoutKey
+        scrollToShow(focusable[position])
+        return layoutKey != offsets
     }
 
     private func action(for key: Key, in graph: ViewGraph) -> KeyAction? {
         let focusable = focusOrder(boxes)
         let current = focusable.firstIndex { ObjectIdentifier(boxes[$0].node) == self.focus }
+        if let current, !isReadOnly, let field = control(in: focusable[current]), field.controlKind == .textField,
+           let edit = Self.textEdit(for: key) {
+            return .perform(field, edit)
+        }
         func focus(_ position: Int) -> KeyAction? {
             guard !focusable.isEmpty else { return nil }
             return .focus(box: focusable[min(max(position, 0), focusable.count - 1)])
@@ -90,9 +147,33 @@ extension Viewport {
                 return nil
             }
             return .scroll(boxes[container].node, rows: lines)
-        case .character:
+        case .character, .paste, .delete, .wordLeft, .wordRight, .deleteWordBackward, .deleteToStart, .deleteToEnd:
             return nil
         }
+    }
+
+    /// What a key does in a focused text field; nil for the keys that keep their meaning there.
+    private static func textEdit(for key: Key) -> ControlAction? {
+        let edit: TextEdit
+        switch key {
+        case .character(let character): edit = .insert(String(character))
+        case .space: edit = .insert(" ")
+        case .paste(let text): edit = .insert(text)
+        case .left: edit = .moveLeft
+        case .right: edit = .moveRight
+        case .wordLeft: edit = .moveWordLeft
+        case .wordRight: edit = .moveWordRight
+        case .home: edit = .moveToStart
+        case .end: edit = .moveToEnd
+        case .backspace: edit = .deleteBackward
+        case .delete: edit = .deleteForward
+        case .deleteWordBackward: edit = .deleteWordBackward
+        case .deleteToStart: edit = .deleteToStart
+        case .deleteToEnd: edit = .deleteToEnd
+        case .enter: return .submit
+        case .up, .down, .tab, .backTab, .escape, .pageUp, .pageDown, .wheel: return nil
+        }
+        return .edit(edit)
     }
 
     /// The boxes focus moves through, in tree order: controls, and list rows (a control inside a
@@ -114,9 +195,13 @@ extension Viewport {
 
     /// The control a focused box stands for: itself, or a list row's first control.
     private func control(in index: Int) -> Node? {
+        controlIndex(in: index).map { boxes[$0].node }
+    }
+
+    private func controlIndex(in index: Int) -> Int? {
         let box = boxes[index]
-        if box.node.controlKind != nil { return box.node }
-        return boxes[index...(index + box.descendants)].first { $0.node.controlKind != nil }?.node
+        if box.node.controlKind != nil { return index }
+        return boxes[index...(index + box.descendants)].firstIndex { $0.node.controlKind != nil }
     }
 
     /// The box of the innermost scroll container holding box `index`.

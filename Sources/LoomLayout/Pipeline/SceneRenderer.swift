@@ -85,6 +85,12 @@ package final class SceneRenderer {
             graph.settle(maxPasses: 4)
             layouts.layout(chosen, among: viewports, root: graph.root, engine: engine)
         }
+        // A `@FocusState` written (by a key's action, or on appear): focus follows it, and a
+        // viewport scrolled to show the focused view is laid out again.
+        var scrolled: [Viewport] = []
+        for viewport in chosen where viewport.followFocusRequest(in: graph) { scrolled.append(viewport) }
+        graph.focusRequestPending = false
+        if !scrolled.isEmpty { layouts.layout(scrolled, among: viewports, root: graph.root, engine: engine) }
     }
 
     /// Rows drawn in the last frame, over all geometries: what the tests count.

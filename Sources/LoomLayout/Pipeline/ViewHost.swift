@@ -36,10 +36,22 @@ public final class ViewHost {
     }
 
     /// Handles a key as the daemon does a viewer's (Tab moves the focus, Enter presses, arrows
-    /// and PageDown scroll, Escape goes back), then runs a frame.
+    /// and PageDown scroll, Escape goes back, a focused text field edits), then runs a frame.
     public func press(_ key: Key) {
         viewport.handle(key, in: graph)
         runFrame()
+    }
+
+    /// Types `text` into what has focus as a viewer's terminal sends it, a key per character
+    /// (a space is the Space key), then runs a frame.
+    public func type(_ text: String) {
+        for character in text { viewport.handle(character == " " ? .space : .character(character), in: graph) }
+        runFrame()
+    }
+
+    /// Where the terminal's cursor shows: the focused text field's caret, if any.
+    public var cursor: (row: Int, column: Int)? {
+        viewport.cursor.map { ($0.row, $0.column) }
     }
 
     /// The screen as text, one line per row, trailing spaces dropped.

@@ -23,6 +23,9 @@ package final class Viewport {
     /// An observer's: focus, scrolling and links work, controls that change data are inert
     /// (drawn dim, see `Focus.swift`).
     package var isReadOnly = false
+    /// The graph's last `@FocusState` write this viewport's focus followed
+    /// (`ViewGraph.focusRequestGeneration`); a new viewport follows the last one made.
+    var followedFocusRequest = 0
 
     /// The key of its layout, made again only after its size or an offset changed.
     var layoutKey: LayoutKey {
@@ -94,4 +97,10 @@ package final class Viewport {
         let id = ObjectIdentifier(container)
         scrollOffsets[id] = (scrollOffsets[id]?.x ?? 0, max(0, row))
     }
+}
+
+/// Where a viewer's terminal shows its cursor (a focused text field's caret).
+package struct CursorPosition: Sendable, Hashable {
+    package let row: Int
+    package let column: Int
 }

@@ -18,6 +18,7 @@ extension Primitive {
         case .button: ButtonLayout()
         case .toggle(let isOn): ToggleLayout(isOn: isOn)
         case .picker(let selected, let highlighted): PickerLayout(shown: highlighted ?? selected)
+        case .textField(let field): TextFieldLayout(field: field)
         case .navigationStack: NavigationStackLayout()
         case .navigationLink: NavigationLinkLayout()
         case .padding(let insets): PaddingLayout(insets: insets)
