@@ -94,6 +94,7 @@ let package = Package(
 
         // README's "Writing your own scene", compiled with everything else so it stays true.
         .executableTarget(name: "loom-example-counter", dependencies: ["Loom"], path: "docs/examples/counter"),
+        .executableTarget(name: "loom-example-incidents", dependencies: ["Loom"], path: "docs/examples/incidents"),
 
         .executableTarget(name: "LoomBench", dependencies: ["LoomGraph", "LoomLayout", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomWire", "LoomDaemon", "LoomClient", "LoomTerminal", "LoomTestSupport", "LoomCells"],
                           exclude: ["Peers"]),
@@ -105,7 +106,7 @@ let package = Package(
         .target(name: "LoomTestSupport", dependencies: ["LoomLayout", "LoomGraph", "LoomJSON", "LoomCells"], path: "Tests/LoomTestSupport"),
         .testTarget(name: "LoomGraphTests", dependencies: ["LoomGraph", "LoomScenes"]),
         .testTarget(name: "LoomLoopTests", dependencies: ["LoomLoop"]),
-        .testTarget(name: "LoomDaemonTests", dependencies: ["LoomDaemon", "LoomCommandLine", "LoomWire", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomLayout", "LoomGraph", "LoomScenes", "loomd", "loom", "loom-example-counter", "LoomBench", "LoomTestSupport", "LoomCells", "LoomLoop"]),
+        .testTarget(name: "LoomDaemonTests", dependencies: ["LoomDaemon", "LoomCommandLine", "LoomWire", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomLayout", "LoomGraph", "LoomScenes", "loomd", "loom", "loom-example-counter", "loom-example-incidents", "LoomBench", "LoomTestSupport", "LoomCells", "LoomLoop"]),
         .testTarget(name: "LoomWireTests", dependencies: ["LoomWire", "LoomJSON", "LoomLayout", "LoomCells", "LoomGraph"]),
         .testTarget(name: "LoomLayoutTests", dependencies: ["LoomLayout", "LoomGraph", "LoomTestSupport", "LoomCells"]),
         .testTarget(name: "LoomJSONTests", dependencies: ["LoomJSON", "LoomTestSupport"]),

@@ -162,12 +162,14 @@ final class DaemonProcess {
     let pid: pid_t
     private let process: Process
 
-    /// Starts `loomd` on `socket` (a fresh temporary path by default) with `arguments` besides,
-    /// its store in `stateDirectory` (ephemeral without) and quiet logs.
-    init(socket: String = NSTemporaryDirectory() + "loomd-\(UUID().uuidString.prefix(8)).sock", stateDirectory: String? = nil, arguments: [String] = []) {
+    /// Starts `loomd` (or another daemon built on `LoomApp`, `program`) on `socket` (a fresh
+    /// temporary path by default) with `arguments` besides, its store in `stateDirectory`
+    /// (ephemeral without) and quiet logs.
+    init(program: String = "loomd", socket: String = NSTemporaryDirectory() + "loomd-\(UUID().uuidString.prefix(8)).sock",
+         stateDirectory: String? = nil, arguments: [String] = []) {
         self.socket = socket
         process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("loomd")
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(program)
         process.arguments = (stateDirectory.map { ["--state-dir", $0] } ?? ["--ephemeral"]) + ["--socket", socket, "--log-level", "error"] + arguments
         // Neither output is inherited: a daemon left behind by a crashed test must not hold
         // the test runner's pipes open.

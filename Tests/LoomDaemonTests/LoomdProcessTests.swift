@@ -27,9 +27,9 @@ struct LoomdProcessTests {
         return count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : nil
     }
 
-    /// `loomd`, and a developer's `LoomApp` (the README's counter), run as the shipped unit runs
+    /// `loomd`, and developers' `LoomApp`s (the README's counter, the incident tracker), run as the shipped unit runs
     /// them: the socket passed, READY=1, WATCHDOG=1, STOPPING=1, its own scenes served.
-    @Test(arguments: [("loomd", "dashboard"), ("loom-example-counter", "counter")])
+    @Test(arguments: [("loomd", "dashboard"), ("loom-example-counter", "counter"), ("loom-example-incidents", "incidents")])
     func underSocketActivationItServesThePassedSocketAndTalksToSystemd(program: String, scene: String) throws {
         let daemon = loomd.deletingLastPathComponent().appendingPathComponent(program)
         let activate = "/usr/bin/systemd-socket-activate"

@@ -54,9 +54,9 @@ final class ViewerEndToEndTests {
 
     /// A shell in a pane of `width`×`height`, with `loom` on its PATH and the daemon's socket in LOOM_SOCKET.
     /// A terminal with a shell; `session` names another one, for a second person.
-    private func openPane(session: String = "e2e", width: Int = 100, height: Int = 30) {
+    private func openPane(session: String = "e2e", width: Int = 100, height: Int = 30, socket: String? = nil) {
         tmux(["-f", "/dev/null", "new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)",
-                 "env", "PS1=$ ", "LOOM_SOCKET=\(socket)", "PATH=\(Self.binaries.path):/usr/bin:/bin", "TERM=tmux-256color", "/bin/sh"])
+                 "env", "PS1=$ ", "LOOM_SOCKET=\(socket ?? self.socket)", "PATH=\(Self.binaries.path):/usr/bin:/bin", "TERM=tmux-256color", "/bin/sh"])
         _ = tmux("set-option", "-t", session, "status", "off")
         _ = tmux("resize-window", "-t", session, "-x", "\(width)", "-y", "\(height)")
     }
@@ -344,6 +344,36 @@ final class ViewerEndToEndTests {
         keys(in: "other", "C-]")
         keys("C-]")
         #expect(shellIsBack(status: "0"))
+    }
+
+    /// The incident tracker of `docs/examples`, a daemon of one's own, typed into in a real
+    /// terminal: the terminal's cursor at the caret, editing keys, a bracketed paste (its line
+    /// break a space, not Enter), and Enter filing the incident into the store.
+    @Test func typingIntoTheExampleTrackerAndSubmittingFilesTheIncident() {
+        let incidents = DaemonProcess(program: "loom-example-incidents")
+        defer { incidents.kill() }
+        openPane(width: 60, height: 14, socket: incidents.socket)
+        type("loom attach incidents")
+        #expect(waitUntil { screen().contains("what happened?") }, "\(screen())")
+        #expect(waitUntil { pane("#{cursor_flag} #{cursor_x},#{cursor_y}") == "1 8,1" },
+                "focused on appear, the cursor at the field's start: \(pane("#{cursor_flag} #{cursor_x},#{cursor_y}"))")
+        keys("-l", "disk full on web-1")
+        keys("BSpace")
+        keys("-l", "01")
+        #expect(waitUntil { screen().contains("title disk full on web-01") && pane("#{cursor_x},#{cursor_y}") == "27,1" }, "\(screen())")
+        _ = tmux("set-buffer", "\n(大阪 too)")
+        _ = tmux("paste-buffer", "-p", "-t", "e2e")
+        #expect(waitUntil { screen().contains("title disk full on web-01 (大阪 too)") && pane("#{cursor_x},#{cursor_y}") == "38,1" },
+                "pasted whole, the line break a space, the wide characters two cells each:\n\(screen())")
+        #expect(!screen().contains("1 filed"), "nothing submitted by the pasted line break")
+        keys("Enter")
+        #expect(waitUntil { screen().contains("Incidents · 1 filed") && screen().contains("minor    disk full on web-01 (大阪 too)") }, "\(screen())")
+        #expect(waitUntil { screen().contains("title what happened?") && pane("#{cursor_x},#{cursor_y}") == "8,1" }, "the form is cleared for the next")
+        let stored = spawnAndWait(Self.binaries.appendingPathComponent("loom").path, ["get", "/incidents/0/title"], environment: ["LOOM_SOCKET": incidents.socket])
+        #expect(stored.output == "\"disk full on web-01 (大阪 too)\"\n", "a transaction in the store: \(stored.output)")
+        keys("C-]")
+        #expect(shellIsBack(status: "0"))
+        #expect(pane("#{cursor_flag}") == "1", "the shell's cursor is shown again")
     }
 
     /// A daemon shared with everyone (`--socket-mode 0666`): a user the daemon lets only
