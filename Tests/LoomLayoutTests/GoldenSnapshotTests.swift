@@ -152,3 +152,41 @@ struct ViewModifierSnapshots {
         #expect(render(VStack(spacing: 0) { Text("a").modifier(Card(title: "one")); Text("b") }, 8, 5) == "one\n┌───┐\n│ a │\n└───┘\n  b")
     }
 }
+
+@Suite("Golden snapshots: fonts, styles, disabled and hidden views, button roles")
+struct EverydayModifierSnapshots {
+    private func markup<V: View>(_ view: V, _ width: Int, _ height: Int) -> String {
+        var text = Snapshot.renderMarkup(view, width: width, height: height)
+        while text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+
+    @Test func fontsAreTheAttributesATerminalHas() {
+        #expect(markup(VStack(alignment: .leading, spacing: 0) {
+            Text("Title").font(.title)
+            Text("body").font(.body)
+            Text("note").font(.caption)
+            Text("code").font(.body.monospaced().italic())
+            Text("loud").font(.caption.bold())
+        }, 8, 5) == "{bold}Title{}\nbody\n{dim}note{}\n{italic}code{}\n{bold}loud{}")
+        #expect(markup(HStack { Text("a").fontWeight(.semibold); Text("b").fontWeight(.light); Text("c").fontWeight(.regular) }, 8, 1)
+                == "{bold}a{} {dim}b{} c")
+        #expect(markup(Text("x").font(nil), 2, 1) == "x")
+    }
+
+    @Test func foregroundStyleIsAColour() {
+        #expect(markup(Text("hint").foregroundStyle(.secondary), 6, 1) == "{fg=bright_black}hint{}")
+    }
+
+    @Test func disabledViewsAreDimHiddenOnesKeepTheirPlaceAndOpacityDims() {
+        #expect(markup(VStack(alignment: .leading, spacing: 0) { Button("save") {}.disabled(true); Button("quit") {}.disabled(false) }, 6, 2)
+                == "{dim}save{}\nquit")
+        #expect(markup(VStack(spacing: 0) { Text("a").hidden(); Text("b") }, 3, 2) == "\nb", "the hidden row keeps its place")
+        #expect(markup(HStack(spacing: 0) { Text("x").opacity(0.5); Text("y").opacity(0); Text("z").opacity(1) }, 3, 1) == "{dim}x{} z", "y takes its cell, blank")
+    }
+
+    @Test func aDestructiveButtonIsRed() {
+        #expect(markup(HStack { Button("delete", role: .destructive) {}; Button("cancel", role: .cancel) {} }, 16, 1)
+                == "{fg=red}delete{} cancel")
+    }
+}

@@ -13,7 +13,7 @@ public enum Primitive: Sendable, Hashable {
     indirect case flow(FlowSpec)
     case scrollView(Axis.Set)
     case list
-    case button
+    case button(isDestructive: Bool)
     case toggle(isOn: Bool)
     /// A picker with the index of its selected option and of the option highlighted in an
     /// interaction in progress (a viewer moving through the options before choosing).
@@ -36,6 +36,10 @@ public enum Primitive: Sendable, Hashable {
     /// A list row's separators (`listRowSeparator`): what the list around it reads; it lays
     /// out as its content.
     case listRowSeparator(Visibility, edges: VerticalEdge.Set)
+    /// Its controls skipped by focus and drawn dim (`disabled(true)`; false changes nothing).
+    case disabled(Bool)
+    /// Drawn nothing of, in its place (`hidden()`, `opacity(0)`).
+    case hidden
     /// Two children: the content, and what is layered over it.
     case overlay(alignment: Alignment)
 }

@@ -178,12 +178,15 @@ extension Viewport {
 
     /// The boxes focus moves through, in tree order: controls, and list rows (a control inside a
     /// list row is reached through its row). Rows built beyond the screen (overscan) count, so
-    /// focus can move past the last visible row and the list follows.
+    /// focus can move past the last visible row and the list follows. Disabled and hidden
+    /// controls and rows are passed over.
     func focusOrder(_ boxes: [LayoutBox]) -> [Int] {
         var order: [Int] = []
         var insideRowUntil = -1
         for (index, box) in boxes.enumerated() {
-            if box.isListRow {
+            if box.context.isDisabled || box.context.isHidden {
+                continue
+            } else if box.isListRow {
                 order.append(index)
                 insideRowUntil = index + box.descendants
             } else if box.node.controlKind != nil && index > insideRowUntil {

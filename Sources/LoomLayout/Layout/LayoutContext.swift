@@ -7,6 +7,10 @@ struct LayoutContext: Hashable {
     var stackAxis: Axis?
     var text = TextOptions()
     var style = Style()
+    /// Inside `disabled(true)`: its controls are skipped by focus (and drawn dim).
+    var isDisabled = false
+    /// Inside `hidden()`: nothing is drawn, and its controls are skipped by focus.
+    var isHidden = false
 
     /// The part of the context that changes sizes (styles do not).
     var measuringKey: TextOptions { text }

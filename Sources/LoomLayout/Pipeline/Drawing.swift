@@ -11,12 +11,12 @@ enum Drawing {
                      band: Range<Int>? = nil) {
         let bandRect = band.map { GridRect(column: 0, row: $0.lowerBound, width: grid.width, height: $0.count) } ?? grid.bounds
         // By index: only the boxes that draw in the band are copied out of the array.
-        for index in boxes.indices where boxes[index].drawnRows.overlaps(band ?? boxes[index].drawnRows) {
+        for index in boxes.indices where boxes[index].drawnRows.overlaps(band ?? boxes[index].drawnRows) && !boxes[index].context.isHidden {
             let box = boxes[index]
             box.primitive.layout.draw(box, clip: box.clip.intersection(bandRect), into: &grid, styles: styles)
         }
         if inert {
-            for box in boxes where box.node.controlKind.map({ $0 != .navigationLink }) ?? false {
+            for box in boxes where !box.context.isHidden && box.node.controlKind.map({ $0 != .navigationLink }) ?? false {
                 restyle(box, clip: bandRect, into: &grid, styles: styles) { $0.insert(.dim) }
             }
         }

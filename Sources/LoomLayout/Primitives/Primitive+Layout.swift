@@ -15,7 +15,7 @@ extension Primitive {
         case .flow: FlowLayout(flow: self)
         case .scrollView(let axes): ScrollViewLayout(axes: axes)
         case .list: ListLayout()
-        case .button: ButtonLayout()
+        case .button(let isDestructive): ButtonLayout(isDestructive: isDestructive)
         case .toggle(let isOn): ToggleLayout(isOn: isOn)
         case .picker(let selected, let highlighted): PickerLayout(shown: highlighted ?? selected)
         case .textField(let field): TextFieldLayout(field: field)
@@ -33,6 +33,8 @@ extension Primitive {
         case .fixedSize(let horizontal, let vertical): FixedSizeLayout(horizontal: horizontal, vertical: vertical)
         case .listRowSeparator: ListRowSeparatorLayout()
         case .overlay(let alignment): OverlayLayout(alignment: alignment)
+        case .disabled(let disabled): DisabledLayout(disabled: disabled)
+        case .hidden: HiddenLayout()
         }
     }
 }
