@@ -26,10 +26,11 @@ extension SceneGraph {
         needsFrame = false
         renderer.render(only: ready.map(\.viewport)) { frame in
             var encoded: [(encoding: Encoding, bytes: [UInt8])] = []
+            // The viewports of a frame share its geometry, and so the cursor: found once.
+            let cursor = frame.viewports.first?.cursor
             for viewport in frame.viewports {
                 let session = readySessions[ObjectIdentifier(viewport)]!
                 let keyframe = keyframes.contains(ObjectIdentifier(viewport))
-                let cursor = viewport.cursor
                 guard !frame.operations.isEmpty || keyframe || cursor != session.sentCursor else { continue }
                 let highlight = session.highlights ? evaluatedRectangles(in: viewport) : []
                 let parts = session.frame(frame.operations, styles: renderer.styles, keyframe: keyframe, highlight: highlight,

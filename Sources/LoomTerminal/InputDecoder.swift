@@ -38,7 +38,7 @@ public struct InputDecoder {
         var index = 0
         while index < pending.count {
             if paste != nil {
-                guard let end = Self.find(Self.pasteEnd, in: pending, from: index) else {
+                guard let end = pending[index...].firstRange(of: Self.pasteEnd)?.lowerBound else {
                     // Kept back: what may be the start of the end marker, split across reads.
                     let kept = max(index, pending.count - (Self.pasteEnd.count - 1))
                     appendToPaste(pending[index..<kept])
@@ -71,6 +71,8 @@ public struct InputDecoder {
     }
 
     private mutating func appendToPaste(_ bytes: ArraySlice<UInt8>) {
+        // The limit and one scalar more (at most 4 bytes in UTF-8): enough to know where the
+        // last whole character before the limit ends.
         let room = max(0, pasteLimit + 4 - (paste?.count ?? 0))
         paste?.append(contentsOf: bytes.prefix(room))
     }
@@ -85,11 +87,6 @@ public struct InputDecoder {
             bytes.removeSubrange(cut...)
         }
         return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard haystack.count - start >= needle.count else { return nil }
-        return (start...(haystack.count - needle.count)).first { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
     }
 
     /// One key at the start of `bytes` and its length; nil when the bytes are an incomplete sequence.
@@ -135,9 +132,11 @@ public struct InputDecoder {
         let final = bytes[index]
         let length = index - bytes.startIndex + 1
         if parameters.hasPrefix("<"), final == UInt8(ascii: "M") {
-            // SGR mouse: <button;column;row; buttons 64 and 65 are the wheel up and down.
+            // SGR mouse: <button;column;row; buttons 64 and 65 are the wheel up and down. The
+            // numbers are the terminal's: a cell outside 1…Int.max is ignored, never subtracted from.
             let fields = parameters.dropFirst().split(separator: ";").compactMap { Int($0) }
-            guard fields.count == 3, fields[0] & ~0b0001_1100 == 64 || fields[0] & ~0b0001_1100 == 65 else { return (nil, length) }
+            guard fields.count == 3, fields[1] >= 1, fields[2] >= 1,
+                  fields[0] & ~0b0001_1100 == 64 || fields[0] & ~0b0001_1100 == 65 else { return (nil, length) }
             let lines = fields[0] & 1 == 0 ? -3 : 3
             return (.event(InputEvent(key: .wheel, lines: lines, row: fields[2] - 1, column: fields[1] - 1)), length)
         }
@@ -147,7 +146,7 @@ public struct InputDecoder {
         }
         // `1;m` before an arrow: m − 1 is the modifiers (1 Shift, 2 Alt, 4 Ctrl, 8 Meta); with
         // Alt, Ctrl or Meta, ← and → move by word.
-        let modifiers = parameters.split(separator: ";").dropFirst().first.flatMap { Int($0) }.map { $0 - 1 } ?? 0
+        let modifiers = parameters.split(separator: ";").dropFirst().first.flatMap { UInt8($0) }.map { max(1, $0) - 1 } ?? 0
         if modifiers & 0b1110 != 0, let word = Self.wordKeys[final] { return (.event(InputEvent(key: word)), length) }
         return (Self.finalKeys[final].map { .event(InputEvent(key: $0)) }, length)
     }

@@ -185,17 +185,6 @@ struct LifetimeTests {
 
 // MARK: - Lazy rows leaving the window
 
-private struct RowWithState: View {
-    let index: Int
-    @State private var taps = 0
-    var body: some View {
-        HStack {
-            Text("\(index):\(taps)")
-            Button("tap \(index)") { taps += 1 }
-        }
-    }
-}
-
 @Observable
 private final class Cell: Identifiable {
     let id: Int
@@ -218,13 +207,13 @@ private struct CellRow: View {
 @Suite("Lazy rows")
 struct LazyRowTests {
     @Test func rowsScrolledOutAreReleasedAndTheirStateDropped() {
-        let graph = mount(ScrollView { LazyVStack { ForEach(0..<10_000) { RowWithState(index: $0) } } }, window: LazyWindow(visibleRows: 10))
+        let graph = mount(ScrollView { LazyVStack { ForEach(0..<10_000) { TapRow(id: $0) } } }, window: LazyWindow(visibleRows: 10))
         graph.tap("tap 3")
         graph.runPass()
         #expect(graph.texts.contains("3:1"))
         graph.lazyWindow = LazyWindow(firstVisibleRow: 5_000, visibleRows: 10)
         graph.runPass()
-        #expect(graph.counters(of: RowWithState.self).alive == 10 + LazyWindow.overscan)
+        #expect(graph.counters(of: TapRow.self).alive == 10 + LazyWindow.overscan)
         graph.lazyWindow = LazyWindow(firstVisibleRow: 0, visibleRows: 10)
         graph.runPass()
         #expect(graph.texts.contains("3:0"), "documented: a released row's @State is dropped")

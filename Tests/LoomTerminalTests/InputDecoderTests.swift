@@ -63,6 +63,15 @@ struct InputDecoderTests {
         #expect(keys("\u{01}\u{05}\u{17}\u{15}\u{0B}") == [event(.home), event(.end), event(.deleteWordBackward), event(.deleteToStart), event(.deleteToEnd)])
     }
 
+    @Test func numbersOutOfRangeInSequencesAreIgnoredNotComputedWith() {
+        let smallest = "-9223372036854775808", largest = "9223372036854775807"
+        #expect(keys("\u{1B}[<64;\(smallest);1M\u{1B}[<64;1;0M\u{1B}[<65;\(largest);\(largest)M")
+                == [.event(InputEvent(key: .wheel, lines: 3, row: Int.max - 1, column: Int.max - 1))],
+                "a cell below 1 is no cell; the largest one is taken as it is")
+        #expect(keys("\u{1B}[1;\(smallest)D\u{1B}[1;0C\u{1B}[1;999D") == [event(.left), event(.right), event(.left)],
+                "modifiers that are no modifiers leave the arrow an arrow")
+    }
+
     @Test func aBracketedPasteIsOneEventWhateverItHoldsAndHoweverItIsRead() {
         #expect(keys("a\u{1B}[200~one\r\u{1D}two\u{1B}[A\u{1B}[201~b") == [event(.character, "a"), event(.paste, "one\r\u{1D}two\u{1B}[A"), event(.character, "b")],
                 "Enter, the detach key and escape sequences inside a paste are text")

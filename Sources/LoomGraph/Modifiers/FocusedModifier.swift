@@ -62,20 +62,25 @@ extension ViewGraph {
     }
 
     /// Where a viewport whose focus is `current` should move to follow the last focus state
-    /// written, among `candidates` (its focusable nodes, in focus order): `.some(node)` to
-    /// focus it, `.some(nil)` to leave the focus nowhere, `nil` to leave it as it is (the view
-    /// marked with the value is not built, or the write was of another state).
-    package func focusFollowingRequest(current: Node?, candidates: [Node]) -> Node?? {
+    /// written, among `candidates` (its focusable nodes, in focus order); nil to leave it as it
+    /// is (the view marked with the value is not built, or the write was of another state).
+    package func focusFollowingRequest(current: Node?, candidates: [Node]) -> FocusMove? {
         guard let request = focusRequest else { return nil }
         if request.value == request.box.unfocusedValue {
             guard let current, let binding = focusBinding(of: current), binding.box === request.box else { return nil }
-            return .some(nil)
+            return .away
         }
-        for candidate in candidates {
-            if let binding = focusBinding(of: candidate), binding.box === request.box, binding.value == request.value {
-                return .some(candidate)
-            }
-        }
-        return nil
+        return candidates.first { candidate in
+            guard let binding = focusBinding(of: candidate) else { return false }
+            return binding.box === request.box && binding.value == request.value
+        }.map(FocusMove.to)
     }
+}
+
+/// Where a viewport's focus goes to follow a written `@FocusState`.
+package enum FocusMove {
+    /// Onto the view marked with the value written.
+    case to(Node)
+    /// Off the view it is on, to nothing: the state was written unfocused.
+    case away
 }

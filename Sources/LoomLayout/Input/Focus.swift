@@ -42,9 +42,8 @@ extension Viewport {
         switch action {
         case .focus(let index):
             let left = focusedIndex.map(boundNode)
-            focus = ObjectIdentifier(boxes[index].node)
+            moveFocus(to: index)
             graph.focusMoved(from: left, to: boundNode(index))
-            scrollToShow(index)
         case .perform(let control, let controlAction):
             control.perform(controlAction)
         case .popNavigation:
@@ -97,14 +96,24 @@ extension Viewport {
         followedFocusRequest = graph.focusRequestGeneration
         let focusable = focusOrder(boxes)
         let candidates = focusable.map(boundNode)
-        guard let target = graph.focusFollowingRequest(current: focusedIndex.map(boundNode), candidates: candidates) else { return false }
-        guard let target, let position = candidates.firstIndex(where: { $0 === target }) else {
+        switch graph.focusFollowingRequest(current: focusedIndex.map(boundNode), candidates: candidates) {
+        case nil:
+            return false
+        case .away:
             focus = nil
             return false
+        case .to(let target):
+            guard let position = candidates.firstIndex(where: { $0 === target }) else { return false }
+            return moveFocus(to: focusable[position])
         }
-        focus = ObjectIdentifier(boxes[focusable[position]].node)
+    }
+
+    /// Focuses box `index` and scrolls its container to show it; whether that scrolled.
+    @discardableResult
+    private func moveFocus(to index: Int) -> Bool {
+        focus = ObjectIdentifier(boxes[index].node)
         let offsets = layoutKey
-        scrollToShow(focusable[position])
+        scrollToShow(index)
         return layoutKey != offsets
     }
 
