@@ -11,6 +11,9 @@ package final class Diagnostics {
         case invalidationLoop
         /// A model was changed on another thread than the graph's; the change was delivered on the graph's thread.
         case mutationOffGraphThread
+        /// A `NavigationLink` was activated with nowhere to go: its value's type has no
+        /// `navigationDestination(for:)` in its stack, or it is in no `NavigationStack`.
+        case navigationDestinationMissing
     }
 
     package struct Entry: Sendable, CustomStringConvertible {

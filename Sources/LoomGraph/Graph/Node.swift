@@ -123,6 +123,17 @@ package class Node {
     /// The built-in modifier this node applies, if it is one.
     var modifierBehavior: (any ViewModifierBehavior)? { nil }
 
+    /// Tells the modifiers in this node's shown subtree that it left the screen or came back
+    /// while its nodes live on (a navigation push covered it, a pop uncovered it). A loop over
+    /// the subtree, not recursion.
+    final func visibilityChanged(isVisible: Bool) {
+        var pending: [Node] = [self]
+        while let node = pending.popLast() {
+            node.modifierBehavior?.nodeVisibilityChanged(node, isVisible: isVisible)
+            pending.append(contentsOf: node.visibleChildren.reversed())
+        }
+    }
+
     /// Acts on the control this node is (a key press, a click), outside any evaluation.
     package func perform(_ action: ControlAction) {}
 

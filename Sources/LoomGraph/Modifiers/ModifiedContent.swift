@@ -21,6 +21,8 @@ protocol ViewModifierBehavior {
     func updateChildren<Content: View>(content: Content, _ children: inout ChildList)
     func nodeDidAppear(_ node: Node)
     func nodeWillBeDestroyed(_ node: Node)
+    /// The node's view left the screen or came back while the node lives on (`Node.visibilityChanged`).
+    func nodeVisibilityChanged(_ node: Node, isVisible: Bool)
     /// What a text field's submission does here on its way up (`onSubmit`, `submitScope`).
     var submission: Submission? { get }
     /// The focus state a focusable view inside is bound to (`focused(_:equals:)`).
@@ -33,6 +35,7 @@ extension ViewModifierBehavior {
     func updateChildren<Content: View>(content: Content, _ children: inout ChildList) { children.append(content) }
     func nodeDidAppear(_ node: Node) {}
     func nodeWillBeDestroyed(_ node: Node) {}
+    func nodeVisibilityChanged(_ node: Node, isVisible: Bool) {}
     var submission: Submission? { nil }
     var focusBinding: FocusBinding? { nil }
 }

@@ -7,12 +7,15 @@
 public struct NavigationLink<Label: View, Destination: View>: View {
     let label: Label
     let destination: Destination?
-    let push: ((NavigationState) -> Void)?
+    /// Pushes the value's destination; false when its stack has none for the value's type.
+    let push: ((NavigationState) -> Bool)?
+    let valueType: Any.Type?
 
     public init(destination: Destination, @ViewBuilder label: () -> Label) {
         self.label = label()
         self.destination = destination
         self.push = nil
+        self.valueType = nil
     }
 
     public init(@ViewBuilder destination: () -> Destination, @ViewBuilder label: () -> Label) {
@@ -31,6 +34,7 @@ extension NavigationLink where Destination == Never {
         self.label = label()
         self.destination = nil
         self.push = value.map { value in { $0.push(value: value) } }
+        self.valueType = Value.self
     }
 }
 
@@ -48,12 +52,19 @@ extension NavigationLink: PrimitiveView {
     func primitive(in node: PrimitiveNode<NavigationLink>) -> Primitive? { .navigationLink }
     static var controlKind: ControlKind? { .navigationLink }
 
+    /// A link with nowhere to go does nothing, as in SwiftUI, and says why in the graph's
+    /// diagnostics (which the daemon logs) rather than silently.
     func perform(_ action: ControlAction, in node: PrimitiveNode<NavigationLink>) {
-        guard action == .activate, let navigation = node.context.navigation else { return }
+        guard action == .activate else { return }
+        guard let navigation = node.context.navigation else {
+            return node.graph.diagnostics.report(.navigationDestinationMissing, pass: node.graph.pass,
+                                                 "a NavigationLink outside any NavigationStack was activated; it cannot push")
+        }
         if let destination {
             navigation.push(AnyView(destination))
-        } else {
-            push?(navigation)
+        } else if let push, !push(navigation) {
+            node.graph.diagnostics.report(.navigationDestinationMissing, pass: node.graph.pass,
+                                          "a NavigationLink presents a value of type \(valueType.map { String(describing: $0) } ?? "?") but no navigationDestination(for:) for it is declared in its NavigationStack; the link did nothing")
         }
     }
 }

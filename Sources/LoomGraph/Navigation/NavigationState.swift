@@ -1,7 +1,9 @@
 /// The pushed destinations of one `NavigationStack`, and the destination builders registered
 /// below it with `.navigationDestination(for:)`.
 ///
-/// A destination is built only when pushed (rule 8); popping destroys its subtree.
+/// A destination is built only when pushed (rule 8); popping destroys its subtree. The view a
+/// push covers stays alive with its state but leaves the screen, so its `onDisappear` runs, and
+/// its `onAppear` again when a pop uncovers it, as in SwiftUI.
 final class NavigationState {
     struct Entry {
         let id: Int
@@ -18,6 +20,8 @@ final class NavigationState {
     }
 
     func push(_ view: AnyView) {
+        // The view pushed over leaves the screen; its nodes and state stay for the pop.
+        if node.children.count == entries.count + 1 { node.children.last?.visibilityChanged(isVisible: false) }
         entries.append(Entry(id: nextID, view: view))
         nextID += 1
         node.graph.invalidate(node, cause: .navigation)
@@ -34,6 +38,7 @@ final class NavigationState {
     func pop() {
         guard !entries.isEmpty else { return }
         entries.removeLast()
+        if node.children.count == entries.count + 2 { node.children[entries.count].visibilityChanged(isVisible: true) }
         node.graph.invalidate(node, cause: .navigation)
     }
 

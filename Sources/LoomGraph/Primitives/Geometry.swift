@@ -67,3 +67,9 @@ public struct EdgeInsets: Sendable, Hashable {
                   bottom: edges.contains(.bottom) ? length : 0, trailing: edges.contains(.trailing) ? length : 0)
     }
 }
+
+extension Int {
+    /// SwiftUI's `.infinity` for a length, which is a whole number of cells here: a frame whose
+    /// maximum is `.infinity` takes all it is offered (`.frame(maxWidth: .infinity)`).
+    public static var infinity: Int { .max }
+}

@@ -6,7 +6,7 @@ import LoomGraph
 ///
 /// | key | effect |
 /// |---|---|
-/// | Tab, ↓ / Shift-Tab, ↑ | next / previous focusable (the first if none) |
+/// | Tab, ↓ / Shift-Tab, ↑ | next / previous focusable (the first if none); in a focused scroll view of text, ↑/↓ scroll it a row while there is more that way |
 /// | Enter, Space | activate: press a button, flip a toggle, choose a picker's highlighted option, follow a link; on a list row, its first control |
 /// | ←, → | move a focused picker's highlight |
 /// | Escape, Backspace | pop the innermost navigation stack |
@@ -128,6 +128,11 @@ extension Viewport {
             guard !focusable.isEmpty else { return nil }
             return .focus(box: focusable[min(max(position, 0), focusable.count - 1)])
         }
+        if let current, key == .up || key == .down, boxes.isFocusableScrollView(focusable[current]) {
+            let index = focusable[current], content = boxes.contentRows(of: index), frame = boxes[index].frame
+            if key == .down && content.upperBound > frame.maxRow { return .scroll(boxes[index].node, rows: 1) }
+            if key == .up && content.lowerBound < frame.row { return .scroll(boxes[index].node, rows: -1) }
+        }
         switch key {
         case .tab, .down:
             return focus(current.map { $0 + 1 } ?? 0)
@@ -185,8 +190,8 @@ extension Viewport {
         return .edit(edit)
     }
 
-    /// The boxes focus moves through, in tree order: controls, and list rows (a control inside a
-    /// list row is reached through its row). Rows built beyond the screen (overscan) count, so
+    /// The boxes focus moves through, in tree order: controls, list rows (a control inside a
+    /// list row is reached through its row), and scroll views with nothing focusable inside. Rows built beyond the screen (overscan) count, so
     /// focus can move past the last visible row and the list follows. Disabled and hidden
     /// controls and rows are passed over.
     func focusOrder(_ boxes: [LayoutBox]) -> [Int] {
@@ -198,7 +203,7 @@ extension Viewport {
             } else if box.isListRow {
                 order.append(index)
                 insideRowUntil = index + box.descendants
-            } else if box.node.controlKind != nil && index > insideRowUntil {
+            } else if (box.node.controlKind != nil || boxes.isFocusableScrollView(index)) && index > insideRowUntil {
                 order.append(index)
             }
         }

@@ -30,6 +30,12 @@ package struct ProposedSize: Sendable, Hashable {
 extension Int? {
     /// A proposed length that is a number of cells: nil for none and for infinity.
     var finite: Int? { self == ProposedSize.infinity ? nil : self }
+
+    /// The length a view that takes what it is offered (a colour, a list, a field, a frame
+    /// with an infinite maximum) takes of this proposal: at infinity, the longest extent. A
+    /// stack measures its children's flexibility at infinity, so such a view is found the most
+    /// flexible and is served last, taking the rest (as in SwiftUI), and no size is infinite.
+    var taken: Int? { self == ProposedSize.infinity ? LayoutEngine.maximumExtent : self }
 }
 
 /// A size in cells.

@@ -137,18 +137,22 @@ extension LayoutEngine {
             let pitch = built.isEmpty ? 1.0 + Double(gap(children.count - 1)) : built.reduce(0.0) { $0 + Double(sizes[$1][axis] + gap($1)) } / Double(built.count)
             if let container = forEach.lazyContainer { rowHeights[ObjectIdentifier(container)] = pitch }
             // A row starts at its estimate, unless it follows the row before it: built rows in a
-            // run touch (rows shorter than the mean, or without a separator, leave no hole), and
-            // the run ends where its estimate does, the mean being theirs.
+            // run touch (rows shorter than the mean, or without a separator, leave no hole; a
+            // row built empty, as `EmptyView`, takes no place at all), and the run ends where its
+            // estimate does, the mean being theirs.
             var position = 0, previous: Int?
             for (index, (child, size)) in zip(children, sizes).enumerated() {
-                if let row = child.row, row.index - 1 != previous {
-                    position = Swift.max(position, Int(cells: (Double(row.index) * pitch).rounded()))
+                if let row = child.row {
+                    let follows = previous.map { previous in rows.ranges.contains { $0.contains(previous) && $0.contains(row.index) } } ?? false
+                    if !follows { position = Swift.max(position, Int(cells: (Double(row.index) * pitch).rounded())) }
                 }
                 previous = child.row?.index
                 rowStarts.append(child.row == nil ? nil : position)
                 position = position.adding(size[axis] + gap(index))
             }
-            along = Swift.max(along, Int(cells: (Double(rows.count) * pitch).rounded()).subtracting(gap(children.count - 1)))
+            if rows.ranges != [0..<rows.count] {
+                along = Swift.max(along, Int(cells: (Double(rows.count) * pitch).rounded()).subtracting(gap(children.count - 1)))
+            }
         }
         return StackArrangement(size: Size(axis, along: along, across: sizes.map { $0[axis.other] }.max() ?? 0), sizes: sizes, rowStarts: rowStarts,
                            hiddenSeparators: hiddenSeparators ?? [])

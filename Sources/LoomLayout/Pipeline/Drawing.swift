@@ -2,7 +2,8 @@ import LoomCells
 import LoomGraph
 
 /// Draws laid-out boxes into a cell grid, parents first (so children draw over backgrounds),
-/// each clipped to its box's clip; the focused box is drawn inverted, and with `inert` (a
+/// each clipped to its box's clip; the focused box is drawn inverted (a scroll view that has the
+/// focus itself, its scroll indicator: see `ScrollIndicator.swift`), and with `inert` (a
 /// read-only viewer's), controls that change data are drawn dim.
 enum Drawing {
     /// Draws every box; with `band`, only the rows of `band` (which the caller cleared), each
@@ -17,17 +18,18 @@ enum Drawing {
         }
         if inert {
             for box in boxes where !box.context.isHidden && box.node.controlKind.map({ $0 != .navigationLink }) ?? false {
-                restyle(box, clip: bandRect, into: &grid, styles: styles) { $0.insert(.dim) }
+                restyle(box.frame.intersection(box.clip), clip: bandRect, into: &grid, styles: styles) { $0.insert(.dim) }
             }
         }
-        if let focus, let focused = boxes.first(where: { ObjectIdentifier($0.node) == focus }) {
-            restyle(focused, clip: bandRect, into: &grid, styles: styles) { $0.formSymmetricDifference(.inverse) }
+        if let focus, let focused = boxes.firstIndex(where: { ObjectIdentifier($0.node) == focus }) {
+            let area = boxes.isFocusableScrollView(focused) ? boxes.scrollIndicator(of: focused) : boxes[focused].frame.intersection(boxes[focused].clip)
+            restyle(area, clip: bandRect, into: &grid, styles: styles) { $0.formSymmetricDifference(.inverse) }
         }
     }
 
-    private static func restyle(_ box: LayoutBox, clip: GridRect, into grid: inout CellGrid, styles: StyleTable,
+    private static func restyle(_ area: GridRect, clip: GridRect, into grid: inout CellGrid, styles: StyleTable,
                                 _ change: (inout TextStyle) -> Void) {
-        grid.restyle(box.frame.intersection(box.clip).intersection(clip)) { id in
+        grid.restyle(area.intersection(clip)) { id in
             var style = styles[id]
             change(&style.attributes)
             return styles.id(for: style)

@@ -6,7 +6,7 @@ struct ColorLayout: PrimitiveLayout {
     let color: Color
 
     func sizeThatFits(_ proposal: ProposedSize, subviews: LayoutSubviews) -> Size {
-        Size(width: proposal.width.finite ?? 1, height: proposal.height.finite ?? 1)
+        Size(width: proposal.width.taken ?? 1, height: proposal.height.taken ?? 1)
     }
 
     func placeSubviews(in frame: GridRect, subviews: LayoutSubviews, placement: inout SubviewPlacement) {}

@@ -6,8 +6,8 @@ import LoomGraph
 struct DividerLayout: PrimitiveLayout {
     func sizeThatFits(_ proposal: ProposedSize, subviews: LayoutSubviews) -> Size {
         subviews.context.stackAxis == .horizontal
-            ? Size(width: 1, height: proposal.height.finite ?? 1)
-            : Size(width: proposal.width.finite ?? 1, height: 1)
+            ? Size(width: 1, height: proposal.height.taken ?? 1)
+            : Size(width: proposal.width.taken ?? 1, height: 1)
     }
 
     func placeSubviews(in frame: GridRect, subviews: LayoutSubviews, placement: inout SubviewPlacement) {

@@ -42,7 +42,7 @@ struct FrameLayout: PrimitiveLayout {
                                                         height: offer(proposal.height, spec.minHeight, spec.idealHeight, spec.maxHeight)))
         func result(_ proposed: Int?, _ minimum: Int?, _ ideal: Int?, _ maximum: Int?, _ content: Int) -> Int {
             if minimum == nil && maximum == nil { return ideal.map { proposed == nil ? $0 : content } ?? content }
-            let target = proposed.finite ?? ideal ?? content
+            let target = proposed.taken ?? ideal ?? content
             let lower = minimum ?? Swift.min(content, maximum ?? content)
             let upper = maximum ?? Swift.max(content, minimum ?? content)
             return Swift.min(Swift.max(target, lower), Swift.max(lower, upper == ProposedSize.infinity ? target : upper))

@@ -7,7 +7,7 @@ import LoomGraph
 struct ListLayout: PrimitiveLayout {
     func sizeThatFits(_ proposal: ProposedSize, subviews: LayoutSubviews) -> Size {
         let content = rows(subviews, width: proposal.width.finite).size
-        return Size(width: proposal.width.finite ?? content.width, height: proposal.height.finite ?? content.height)
+        return Size(width: proposal.width.taken ?? content.width, height: proposal.height.taken ?? content.height)
     }
 
     func placeSubviews(in frame: GridRect, subviews: LayoutSubviews, placement: inout SubviewPlacement) {

@@ -9,7 +9,7 @@ struct ScrollViewLayout: PrimitiveLayout {
 
     func sizeThatFits(_ proposal: ProposedSize, subviews: LayoutSubviews) -> Size {
         let content = subviews.contentSize(contentProposal(width: proposal.width.finite, height: proposal.height.finite))
-        return Size(width: proposal.width.finite ?? content.width, height: proposal.height.finite ?? content.height)
+        return Size(width: proposal.width.taken ?? content.width, height: proposal.height.taken ?? content.height)
     }
 
     func placeSubviews(in frame: GridRect, subviews: LayoutSubviews, placement: inout SubviewPlacement) {

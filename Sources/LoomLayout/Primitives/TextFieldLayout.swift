@@ -14,7 +14,7 @@ struct TextFieldLayout: PrimitiveLayout {
     let field: TextFieldSpec
 
     func sizeThatFits(_ proposal: ProposedSize, subviews: LayoutSubviews) -> Size {
-        if let width = proposal.width.finite { return Size(width: Swift.max(1, width), height: 1) }
+        if let width = proposal.width.taken { return Size(width: Swift.max(1, width), height: 1) }
         let shown = field.text.isEmpty ? field.placeholder : field.text
         return Size(width: Cluster.clusters(of: shown).width + 1, height: 1)
     }
