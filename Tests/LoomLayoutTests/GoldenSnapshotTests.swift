@@ -176,6 +176,12 @@ struct EverydayModifierSnapshots {
 
     @Test func foregroundStyleIsAColour() {
         #expect(markup(Text("hint").foregroundStyle(.secondary), 6, 1) == "{fg=bright_black}hint{}")
+        #expect(markup(Text("hint").foregroundStyle(.orange), 6, 1) == "{fg=#ff9500}hint{}")
+    }
+
+    @Test func primaryIsTheTerminalsOwnTextColourAndUndoesAColourAroundIt() {
+        #expect(markup(HStack { Text("a").foregroundStyle(.primary); Text("b").foregroundColor(.primary); Text("c") }.foregroundColor(.red), 5, 1)
+                == "a b {fg=red}c{}")
     }
 
     @Test func disabledViewsAreDimHiddenOnesKeepTheirPlaceAndOpacityDims() {

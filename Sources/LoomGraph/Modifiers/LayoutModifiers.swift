@@ -40,9 +40,9 @@ extension View {
         modifier(_LayoutModifier(primitive: .foregroundColor(color)))
     }
 
-    /// SwiftUI's `foregroundStyle(_:)` for the styles a terminal has: a colour (`.secondary`,
-    /// `.orange`, `Color(red:green:blue:)`, …), as `foregroundColor(_:)`.
-    public func foregroundStyle(_ color: Color) -> ModifiedContent<Self, _LayoutModifier> {
+    /// SwiftUI's `foregroundStyle(_:)` for the styles a terminal has: a colour (`.primary`,
+    /// `.secondary`, `.orange`, `Color(red:green:blue:)`, …), as `foregroundColor(_:)`.
+    public func foregroundStyle(_ color: Color?) -> ModifiedContent<Self, _LayoutModifier> {
         modifier(_LayoutModifier(primitive: .foregroundColor(color)))
     }
 
