@@ -1,14 +1,16 @@
 /// The kinds of control a viewer can act on.
 package enum ControlKind: Sendable, Hashable {
-    case button, toggle, picker, navigationLink, textField
+    case button, toggle, picker, navigationLink, textField, stepper
 }
 
 /// What a viewer does to a control: activate it (press a button, flip a toggle, choose the
-/// highlighted option of a picker, follow a link), move a picker's highlight, edit a text
-/// field's text or submit it.
+/// highlighted option of a picker, follow a link), move a picker's highlight, step a stepper,
+/// edit a text field's text or submit it.
 package enum ControlAction: Sendable, Hashable {
     case activate
     case moveHighlight(by: Int)
+    /// Steps down (negative) or up this many times.
+    case adjust(by: Int)
     case edit(TextEdit)
     case submit
 }

@@ -18,6 +18,8 @@ public enum Primitive: Sendable, Hashable {
     /// A picker with the index of its selected option and of the option highlighted in an
     /// interaction in progress (a viewer moving through the options before choosing).
     case picker(selected: Int?, highlighted: Int?)
+    /// A stepper: its label, then the control.
+    case stepper
     /// A text field: boxed, as a frame's bounds are.
     indirect case textField(TextFieldSpec)
     case navigationStack
@@ -40,6 +42,8 @@ public enum Primitive: Sendable, Hashable {
     case disabled(Bool)
     /// Drawn nothing of, in its place (`hidden()`, `opacity(0)`).
     case hidden
+    /// A `ProgressView`'s bar filled to a fraction in 0…1; nil: indeterminate.
+    case progress(fraction: Double?)
     /// Two children: the content, and what is layered over it.
     case overlay(alignment: Alignment)
 }

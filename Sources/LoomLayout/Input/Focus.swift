@@ -8,7 +8,7 @@ import LoomGraph
 /// |---|---|
 /// | Tab, ↓ / Shift-Tab, ↑ | next / previous focusable (the first if none); in a focused scroll view of text, ↑/↓ scroll it a row while there is more that way |
 /// | Enter, Space | activate: press a button, flip a toggle, choose a picker's highlighted option, follow a link; on a list row, its first control |
-/// | ←, → | move a focused picker's highlight |
+/// | ←, → | move a focused picker's highlight; step a focused stepper down or up (− and + too) |
 /// | Escape, Backspace | pop the innermost navigation stack |
 /// | PageUp, PageDown | scroll the focused view's scroll container by its height |
 /// | Home, End | focus the first / last focusable |
@@ -147,8 +147,15 @@ extension Viewport {
                   !isReadOnly || control.controlKind == .navigationLink else { return nil }
             return .perform(control, .activate)
         case .left, .right:
-            guard let current, !isReadOnly, boxes[focusable[current]].node.controlKind == .picker else { return nil }
-            return .perform(boxes[focusable[current]].node, .moveHighlight(by: key == .left ? -1 : 1))
+            guard let current, !isReadOnly, let control = control(in: focusable[current]) else { return nil }
+            switch control.controlKind {
+            case .picker: return .perform(control, .moveHighlight(by: key == .left ? -1 : 1))
+            case .stepper: return .perform(control, .adjust(by: key == .left ? -1 : 1))
+            default: return nil
+            }
+        case .character(let character) where character == "-" || character == "+" || character == "−":
+            guard let current, !isReadOnly, let control = control(in: focusable[current]), control.controlKind == .stepper else { return nil }
+            return .perform(control, .adjust(by: character == "+" ? 1 : -1))
         case .escape, .backspace:
             return graph.canPopNavigation ? .popNavigation : nil
         case .pageUp, .pageDown:

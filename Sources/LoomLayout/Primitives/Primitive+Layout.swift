@@ -18,6 +18,7 @@ extension Primitive {
         case .button(let isDestructive): ButtonLayout(isDestructive: isDestructive)
         case .toggle(let isOn): ToggleLayout(isOn: isOn)
         case .picker(let selected, let highlighted): PickerLayout(shown: highlighted ?? selected)
+        case .stepper: StepperLayout()
         case .textField(let field): TextFieldLayout(field: field)
         case .navigationStack: NavigationStackLayout()
         case .navigationLink: NavigationLinkLayout()
@@ -35,6 +36,7 @@ extension Primitive {
         case .overlay(let alignment): OverlayLayout(alignment: alignment)
         case .disabled(let disabled): DisabledLayout(disabled: disabled)
         case .hidden: HiddenLayout()
+        case .progress(let fraction): ProgressLayout(fraction: fraction)
         }
     }
 }

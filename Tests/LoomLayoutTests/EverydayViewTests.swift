@@ -1,0 +1,133 @@
+import LoomCells
+import LoomGraph
+import LoomLayout
+import Testing
+
+/// SwiftUI's everyday views, drawn in cells: golden snapshots, and the rules of the controls.
+@Suite("Everyday views")
+struct EverydayViewTests {
+    private func markup<V: View>(_ view: V, _ width: Int, _ height: Int) -> String {
+        var text = Snapshot.renderMarkup(view, width: width, height: height)
+        while text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+
+    @Test func aLabelIsItsSymbolsCharacterThenItsTitle() {
+        #expect(render(Label("Done", systemImage: "checkmark.circle.fill"), 10, 1) == "✓ Done")
+        #expect(render(Label("Warning", systemImage: "exclamationmark.triangle"), 10, 1) == "⚠ Warning")
+        #expect(render(Label("Plain", systemImage: "no.such.symbol"), 10, 1) == "Plain", "an unknown symbol takes no space")
+        #expect(render(Label { Text("Custom") } icon: { Text("»") }, 10, 1) == "» Custom")
+        #expect(render(HStack(spacing: 0) { Image(systemName: "star.fill"); Image(systemName: "arrow.up") }, 4, 1) == "★↑")
+    }
+
+    @Test func aProgressBarFillsInEighthsOfACellOverADimTrack() {
+        #expect(markup(ProgressView(value: 0.5), 10, 1) == "█████{dim}░░░░░{}")
+        #expect(markup(ProgressView(value: 0.55), 10, 1) == "█████▌{dim}░░░░{}")
+        #expect(markup(ProgressView(value: 3, total: 4).frame(width: 8), 8, 1) == "██████{dim}░░{}")
+        #expect(markup(ProgressView(value: 0.0), 4, 1) == "{dim}░░░░{}")
+        #expect(markup(ProgressView(value: 2.0), 4, 1) == "████", "past the total is done")
+        #expect(markup(ProgressView(value: Double.nan), 4, 1) == "{dim}░░░░{}", "NaN is nothing done")
+        #expect(markup(ProgressView(value: 1.0, total: 0.0), 4, 1) == "{dim}░░░░{}", "a total of zero is nothing done")
+    }
+
+    @Test func aProgressViewHasItsLabelAboveAndIsIndeterminateWithoutAValue() {
+        #expect(render(ProgressView("Copying", value: 0.25).frame(width: 8), 8, 2) == "Copying\n██░░░░░░")
+        #expect(render(ProgressView(value: 0.5) { Text("Up") } currentValueLabel: { Text("50%") }.frame(width: 4), 4, 3) == "Up\n██░░\n50%")
+        #expect(markup(ProgressView("Loading"), 12, 1) == "{dim}…{} Loading")
+        #expect(markup(ProgressView(), 12, 1) == "{dim}…{}")
+    }
+
+    @Test func contentUnavailableIsATitleADimDescriptionAndActionsCentred() {
+        let view = ContentUnavailableView("No jobs", systemImage: "tray", description: Text("Nothing queued."))
+        #expect(markup(view, 20, 5) == "\n      {bold}No jobs{}\n\n  {fg=bright_black}Nothing queued.{}")
+        let search = ContentUnavailableView.search(text: "db")
+        #expect(render(search, 40, 3).contains("⌕ No Results for “db”"))
+        let actions = ContentUnavailableView { Text("Offline") } actions: { Button("Retry") {} }
+        #expect(render(actions, 10, 3) == " Offline\n\n  Retry")
+    }
+
+    @Test func aSectionInAListIsABoldHeaderItsRowsAndADimFooter() {
+        let form = Form {
+            Section {
+                Text("a")
+                Text("b")
+            } header: {
+                Text("Names")
+            } footer: {
+                Text("two")
+            }
+            Section("More") { Text("c") }
+        }
+        #expect(markup(form, 6, 20) == """
+            {bold}Names{}
+            {dim}──────{}
+            a
+            {dim}──────{}
+            b
+            {dim}──────{}
+            {fg=bright_black}two{}
+            {dim}──────{}
+            {bold}More{}
+            {dim}──────{}
+            c
+            """)
+        #expect(render(VStack(spacing: 0) { Section { Text("only") } }, 6, 3) == "only", "no header or footer, no rows for them")
+    }
+
+    @Test func aStepperStepsItsValueWithinItsRangeFromTheKeys() {
+        struct Quantity: View {
+            @State var count = 8
+            var body: some View {
+                Stepper("Count: \(count)", value: $count, in: 0...10, step: 3)
+            }
+        }
+        let host = ViewHost(Quantity(), width: 16, height: 1)
+        host.runFrame()
+        #expect(host.text == "Count: 8 [−+]")
+        host.press(.tab)
+        host.press(.right)
+        host.runFrame()
+        #expect(host.text == "Count: 10 [−+]", "a step past the end stops at it")
+        host.press(.character("-"))
+        host.press(.left)
+        host.press(.left)
+        host.runFrame()
+        #expect(host.text == "Count: 1 [−+]")
+        host.press(.character("−"))
+        host.runFrame()
+        #expect(host.text == "Count: 0 [−+]")
+        host.press(.character("+"))
+        host.runFrame()
+        #expect(host.text == "Count: 3 [−+]")
+    }
+
+    @Test func aStepperNeverOverflowsItsValue() {
+        var value = Int.max - 1
+        let binding = Binding(get: { value }, set: { value = $0 })
+        let host = ViewHost(Stepper("n", value: binding, step: 5), width: 10, height: 1)
+        host.press(.tab)
+        host.press(.right)
+        #expect(value == Int.max)
+        value = Int.min
+        host.press(.left)
+        #expect(value == Int.min)
+        var level = 0.5
+        let fraction = Binding(get: { level }, set: { level = $0 })
+        let slider = ViewHost(Stepper("f", value: fraction, in: 0...1, step: 0.25), width: 10, height: 1)
+        slider.press(.tab)
+        slider.press(.right)
+        slider.press(.right)
+        slider.press(.right)
+        #expect(level == 1)
+    }
+
+    @Test func aStepperWithActionsRunsThemOncePerStep() {
+        var log: [String] = []
+        let host = ViewHost(Stepper("n", onIncrement: { log.append("+") }, onDecrement: { log.append("-") }), width: 10, height: 1)
+        host.press(.tab)
+        host.press(.right)
+        host.press(.left)
+        host.press(.enter)
+        #expect(log == ["+", "-"])
+    }
+}
