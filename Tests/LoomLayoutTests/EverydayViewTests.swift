@@ -131,3 +131,48 @@ struct EverydayViewTests {
         #expect(log == ["+", "-"])
     }
 }
+
+private struct Job: Identifiable {
+    let id: Int
+    let name: String
+    let status: String
+}
+
+@Suite("Table")
+struct TableTests {
+    private let jobs = [Job(id: 1, name: "backup", status: "ok"), Job(id: 2, name: "a very long job name", status: "failed")]
+
+    @Test func columnsLineUpUnderTheirTitlesAndLongCellsAreCut() {
+        let table = Table(jobs) {
+            TableColumn("#") { (job: Job) in Text("\(job.id)") }.width(2)
+            TableColumn("Name", value: \.name)
+            TableColumn("Status", value: \.status).width(min: 6, max: 8)
+        }
+        #expect(render(table, 24, 6) == """
+            #  Name         Status
+            ────────────────────────
+            1  backup       ok
+            2  a very long… failed
+            """)
+        #expect(Snapshot.renderMarkup(table, width: 24, height: 1) == "{bold}#{}  {bold}Name{}         {bold}Status{}")
+    }
+
+    @Test func flexibleColumnsShareTheWidthEqually() {
+        let table = Table(jobs) {
+            TableColumn("Name", value: \.name)
+            TableColumn("Status", value: \.status)
+        }
+        #expect(render(table, 21, 3).hasPrefix("Name       Status\n"))
+    }
+
+    @Test func rowsAreFocusableAndLazy() {
+        let many = (0..<10_000).map { Job(id: $0, name: "job \($0)", status: "ok") }
+        let host = ViewHost(Table(many) { TableColumn("Name", value: \.name) }, width: 10, height: 5)
+        host.runFrame()
+        #expect(host.bodies < 100, "only the rows in view (and a few more) are built, of 10,000")
+        host.press(.down)
+        host.press(.down)
+        host.runFrame()
+        #expect(host.markup.contains("{inverse}job 1     {}"))
+    }
+}
