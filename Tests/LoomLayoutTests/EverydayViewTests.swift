@@ -176,3 +176,90 @@ struct TableTests {
         #expect(host.markup.contains("{inverse}job 1     {}"))
     }
 }
+
+@Suite("TabView")
+struct TabViewTests {
+    private final class Events {
+        var log: [String] = []
+    }
+
+    private struct Tabs: View {
+        let events: Events
+        @State private var count = 0
+
+        var body: some View {
+            TabView {
+                Button("count \(count)") { count += 1 }
+                    .onAppear { events.log.append("jobs appeared") }
+                    .onDisappear { events.log.append("jobs disappeared") }
+                    .tabItem { Label("Jobs", systemImage: "list.bullet") }
+                Text("all hosts up")
+                    .onAppear { events.log.append("hosts appeared") }
+                    .tabItem { Text("Hosts") }
+            }
+        }
+    }
+
+    @Test func theBarShowsEveryLabelAndTheFirstTabShowsBelow() {
+        let host = ViewHost(Tabs(events: Events()), width: 20, height: 4)
+        host.runFrame()
+        #expect(host.text == "≡ Jobs  Hosts\n────────────────────\ncount 0\n")
+        #expect(host.markup.hasPrefix("{bold underline}≡{} {bold underline}Jobs{}  Hosts\n"), "the tab that shows is bold and underlined")
+    }
+
+    @Test func activatingALabelShowsItsTabAndKeepsTheOthersState() {
+        let events = Events()
+        let host = ViewHost(Tabs(events: events), width: 20, height: 4)
+        host.runFrame()
+        #expect(events.log == ["jobs appeared"], "a tab is built when it first shows")
+        host.press(.tab)        // the Jobs label
+        host.press(.tab)        // the Hosts label
+        host.press(.tab)        // the button
+        host.press(.enter)
+        host.runFrame()
+        #expect(host.text.contains("count 1"))
+        host.press(.backTab)    // the Hosts label
+        host.press(.enter)
+        host.runFrame()
+        #expect(host.text.contains("all hosts up"))
+        #expect(!host.text.contains("count"))
+        #expect(host.markup.contains("{bold underline inverse}Hosts{}"), "shown, and focused")
+        #expect(events.log == ["jobs appeared", "jobs disappeared", "hosts appeared"])
+        host.press(.backTab)    // the Jobs label
+        host.press(.enter)
+        host.runFrame()
+        #expect(host.text.contains("count 1"), "the first tab kept its state")
+        #expect(events.log.last == "jobs appeared")
+    }
+
+    @Test func anObserverChoosesTabsAsItFollowsLinksWhileItsButtonsStayInert() {
+        let renderer = SceneRenderer(graph: ViewGraph(Tabs(events: Events())))
+        let viewport = renderer.addViewport(size: Size(width: 20, height: 4))
+        viewport.isReadOnly = true
+        _ = renderer.render()
+        #expect(renderer.styles[viewport.grid[0, 0].style].attributes.contains(.dim) == false, "a tab label is not drawn inert")
+        viewport.handle(.tab, in: renderer.graph)
+        viewport.handle(.tab, in: renderer.graph)
+        #expect(viewport.acts(.enter, in: renderer.graph), "choosing a tab is the window's own (its graph becomes its own)")
+        viewport.handle(.enter, in: renderer.graph)
+        _ = renderer.render()
+        #expect(viewport.screen.contains("all hosts up"))
+    }
+
+    @Test func aSelectionBindingChoosesTheTabByItsTagBothWays() {
+        final class Choice { var tab = "b" }
+        let choice = Choice()
+        let selection = Binding(get: { choice.tab }, set: { choice.tab = $0 })
+        let host = ViewHost(TabView(selection: selection) {
+            Text("first").tabItem { Text("A") }.tag("a")
+            Text("second").tabItem { Text("B") }.tag("b")
+        }, width: 10, height: 3)
+        host.runFrame()
+        #expect(host.text.contains("second"))
+        host.press(.tab)
+        host.press(.enter)
+        host.runFrame()
+        #expect(choice.tab == "a")
+        #expect(host.text.contains("first"))
+    }
+}

@@ -1,6 +1,10 @@
 /// The kinds of control a viewer can act on.
 package enum ControlKind: Sendable, Hashable {
-    case button, toggle, picker, navigationLink, textField, stepper
+    case button, toggle, picker, navigationLink, textField, stepper, tab
+
+    /// Whether acting on it changes data others see (so an observer's is inert), rather than
+    /// what this window shows (following a link, choosing a tab).
+    package var changesData: Bool { self != .navigationLink && self != .tab }
 }
 
 /// What a viewer does to a control: activate it (press a button, flip a toggle, choose the

@@ -3,6 +3,8 @@
 struct NodeContext {
     var environment = EnvironmentValues()
     var navigation: NavigationState?
+    /// The `TabView` whose tabs are below.
+    var tabs: TabViewState?
     /// The lazy container (`LazyVStack`, `LazyHStack`, `List`) whose `ForEach` in this position
     /// builds only the rows in view; set by lazy containers, cleared by eager ones and by rows.
     unowned(unsafe) var lazyContainer: Node?

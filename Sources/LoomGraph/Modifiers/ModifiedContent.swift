@@ -23,6 +23,8 @@ protocol ViewModifierBehavior {
     func nodeWillBeDestroyed(_ node: Node)
     /// The node's view left the screen or came back while the node lives on (`Node.visibilityChanged`).
     func nodeVisibilityChanged(_ node: Node, isVisible: Bool)
+    /// The children a snapshot shows, when not all (a tab that does not show: its label).
+    func visibleChildren(in node: Node) -> ArraySlice<Node>?
     /// What a text field's submission does here on its way up (`onSubmit`, `submitScope`).
     var submission: Submission? { get }
     /// The focus state a focusable view inside is bound to (`focused(_:equals:)`).
@@ -36,6 +38,7 @@ extension ViewModifierBehavior {
     func nodeDidAppear(_ node: Node) {}
     func nodeWillBeDestroyed(_ node: Node) {}
     func nodeVisibilityChanged(_ node: Node, isVisible: Bool) {}
+    func visibleChildren(in node: Node) -> ArraySlice<Node>? { nil }
     var submission: Submission? { nil }
     var focusBinding: FocusBinding? { nil }
 }
@@ -58,6 +61,7 @@ extension ModifiedContent: PrimitiveView {
     func nodeDidAppear(_ node: PrimitiveNode<ModifiedContent>) { behavior?.nodeDidAppear(node) }
     func nodeWillBeDestroyed(_ node: PrimitiveNode<ModifiedContent>) { behavior?.nodeWillBeDestroyed(node) }
     var modifierBehavior: (any ViewModifierBehavior)? { behavior }
+    func visibleChildren(in node: PrimitiveNode<ModifiedContent>) -> ArraySlice<Node> { behavior?.visibleChildren(in: node) ?? node.children[...] }
 }
 
 extension View {

@@ -23,6 +23,9 @@ public enum Primitive: Sendable, Hashable {
     /// A text field: boxed, as a frame's bounds are.
     indirect case textField(TextFieldSpec)
     case navigationStack
+    /// A `TabView`: its children are its tabs' labels (`.tabLabel`) and the tab that shows.
+    case tabView
+    case tabLabel(isSelected: Bool)
     case navigationLink
     case padding(EdgeInsets)
     /// Boxed: six optional sizes would make every primitive (and every layout box) 100 bytes.

@@ -144,7 +144,7 @@ extension Viewport {
             return focus(focusable.count - 1)
         case .enter, .space:
             guard let current, let control = control(in: focusable[current]),
-                  !isReadOnly || control.controlKind == .navigationLink else { return nil }
+                  !isReadOnly || control.controlKind?.changesData == false else { return nil }
             return .perform(control, .activate)
         case .left, .right:
             guard let current, !isReadOnly, let control = control(in: focusable[current]) else { return nil }

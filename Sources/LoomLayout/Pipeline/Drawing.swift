@@ -17,7 +17,7 @@ enum Drawing {
             box.primitive.layout.draw(box, clip: box.clip.intersection(bandRect), into: &grid, styles: styles)
         }
         if inert {
-            for box in boxes where !box.context.isHidden && box.node.controlKind.map({ $0 != .navigationLink }) ?? false {
+            for box in boxes where !box.context.isHidden && box.node.controlKind?.changesData ?? false {
                 restyle(box.frame.intersection(box.clip), clip: bandRect, into: &grid, styles: styles) { $0.insert(.dim) }
             }
         }

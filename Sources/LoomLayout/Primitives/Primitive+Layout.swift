@@ -21,6 +21,8 @@ extension Primitive {
         case .stepper: StepperLayout()
         case .textField(let field): TextFieldLayout(field: field)
         case .navigationStack: NavigationStackLayout()
+        case .tabView: TabViewLayout()
+        case .tabLabel(let isSelected): TabLabelLayout(isSelected: isSelected)
         case .navigationLink: NavigationLinkLayout()
         case .padding(let insets): PaddingLayout(insets: insets)
         case .frame: FrameLayout(frame: self)
