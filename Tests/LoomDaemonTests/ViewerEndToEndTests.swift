@@ -348,27 +348,35 @@ final class ViewerEndToEndTests {
 
     /// The incident tracker of `docs/examples`, a daemon of one's own, typed into in a real
     /// terminal: the terminal's cursor at the caret, editing keys, a bracketed paste (its line
-    /// break a space, not Enter), and Enter filing the incident into the store.
+    /// break a space, not Enter), Enter filing the incident into the store and its table
+    /// showing it, and the tab bar reached and chosen from the keyboard.
     @Test func typingIntoTheExampleTrackerAndSubmittingFilesTheIncident() {
         let incidents = DaemonProcess(program: "loom-example-incidents")
         defer { incidents.kill() }
         openPane(width: 60, height: 14, socket: incidents.socket)
         type("loom attach incidents")
         #expect(waitUntil { screen().contains("what happened?") }, "\(screen())")
-        #expect(waitUntil { pane("#{cursor_flag} #{cursor_x},#{cursor_y}") == "1 8,1" },
+        #expect(waitUntil { pane("#{cursor_flag} #{cursor_x},#{cursor_y}") == "1 8,3" },
                 "focused on appear, the cursor at the field's start: \(pane("#{cursor_flag} #{cursor_x},#{cursor_y}"))")
         keys("-l", "disk full on web-1")
         keys("BSpace")
         keys("-l", "01")
-        #expect(waitUntil { screen().contains("title disk full on web-01") && pane("#{cursor_x},#{cursor_y}") == "27,1" }, "\(screen())")
+        #expect(waitUntil { screen().contains("title disk full on web-01") && pane("#{cursor_x},#{cursor_y}") == "27,3" }, "\(screen())")
         _ = tmux("set-buffer", "\n(大阪 too)")
         _ = tmux("paste-buffer", "-p", "-t", "e2e")
-        #expect(waitUntil { screen().contains("title disk full on web-01 (大阪 too)") && pane("#{cursor_x},#{cursor_y}") == "38,1" },
+        #expect(waitUntil { screen().contains("title disk full on web-01 (大阪 too)") && pane("#{cursor_x},#{cursor_y}") == "38,3" },
                 "pasted whole, the line break a space, the wide characters two cells each:\n\(screen())")
         #expect(!screen().contains("1 filed"), "nothing submitted by the pasted line break")
         keys("Enter")
-        #expect(waitUntil { screen().contains("Incidents · 1 filed") && screen().contains("minor    disk full on web-01 (大阪 too)") }, "\(screen())")
-        #expect(waitUntil { screen().contains("title what happened?") && pane("#{cursor_x},#{cursor_y}") == "8,1" }, "the form is cleared for the next")
+        #expect(waitUntil { screen().contains("Incidents · 1 filed") && screen().contains("minor    disk full on web-01 (大阪 too)") && screen().contains("open") }, "\(screen())")
+        #expect(waitUntil { screen().contains("title what happened?") && pane("#{cursor_x},#{cursor_y}") == "8,3" }, "the form is cleared for the next")
+        keys("BTab")
+        keys("Enter")
+        #expect(waitUntil { screen().contains("minor: 1") && screen().contains("critical: 0") && screen().contains("████████") },
+                "the summary tab, its bars from the store's counts:\n\(screen())")
+        keys("BTab")
+        keys("Enter")
+        #expect(waitUntil { screen().contains("Title") && screen().contains("minor    disk full on web-01 (大阪 too)") }, "back to the table:\n\(screen())")
         let stored = spawnAndWait(Self.binaries.appendingPathComponent("loom").path, ["get", "/incidents/0/title"], environment: ["LOOM_SOCKET": incidents.socket])
         #expect(stored.output == "\"disk full on web-01 (大阪 too)\"\n", "a transaction in the store: \(stored.output)")
         keys("C-]")

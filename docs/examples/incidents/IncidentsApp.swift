@@ -1,6 +1,7 @@
 // An incident tracker: a daemon of your own whose scene takes text input. A form files an
-// incident into the store (a transaction, as a script's `loom set`), the list below shows
-// every incident filed, by anyone, and scripts may file and resolve them too. It is a target of
+// incident into the store (a transaction, as a script's `loom set`), the table below shows
+// every incident filed, by anyone, a second tab sums them up by severity, and scripts may file
+// and resolve them too. It is a target of
 // the package (`loom-example-incidents`), and a test types into it in tmux.
 //
 //   swift run loom-example-incidents --ephemeral --socket /tmp/incidents.sock &
@@ -52,19 +53,57 @@ struct NewIncident: View {
     private static let incidents = JSONPointer(tokens: ["incidents"])
 }
 
-/// One incident: re-evaluated when it changes, and for nothing else.
-struct IncidentRow: View {
-    @StoreValue var incident: JSONValue?
-    init(path: JSONPointer) { _incident = StoreValue(path) }
+/// One field of one incident: re-evaluated when that value changes, and for nothing else.
+struct IncidentField: View {
+    @StoreValue var value: JSONValue?
+    init(_ incident: StoreMember, _ field: String) { _value = StoreValue(incident.path.appending(field)) }
 
     var body: some View {
-        let severity = incident?["severity"]?.stringValue ?? "?"
-        HStack {
-            Text(severity).foregroundColor(severity == "critical" ? .red : severity == "major" ? .orange : .secondary)
-                .frame(width: 8, alignment: .leading)
-            Text(incident?["title"]?.stringValue ?? "")
-            Spacer()
-            Text(incident?["status"]?.stringValue ?? "")
+        Text(value?.stringValue ?? "")
+    }
+}
+
+/// An incident's severity, coloured.
+struct SeverityBadge: View {
+    @StoreValue var severity: JSONValue?
+    init(_ incident: StoreMember) { _severity = StoreValue(incident.path.appending("severity")) }
+
+    var body: some View {
+        let name = severity?.stringValue ?? "?"
+        Text(name).foregroundColor(name == "critical" ? .red : name == "major" ? .orange : .secondary)
+    }
+}
+
+/// Every incident filed, by anyone: a table that stays lazy however many there are.
+struct IncidentTable: View {
+    @StoreMembers("/incidents") var incidents: [StoreMember]
+
+    var body: some View {
+        if incidents.isEmpty {
+            ContentUnavailableView("No incidents", systemImage: "checkmark.circle", description: Text("Type a title above and press Enter."))
+        } else {
+            Table(incidents) {
+                TableColumn("Severity") { SeverityBadge($0) }.width(8)
+                TableColumn("Title") { IncidentField($0, "title") }
+                TableColumn("Status") { IncidentField($0, "status") }.width(min: 6, max: 10)
+            }
+        }
+    }
+}
+
+/// How many incidents there are of each severity, as bars.
+struct Summary: View {
+    @StoreCounts("/incidents", by: "severity") var counts: [JSONValue: Int]
+
+    var body: some View {
+        let total = counts.values.reduce(0, +)
+        VStack(alignment: .leading, spacing: 1) {
+            ForEach(["critical", "major", "minor"], id: \.self) { severity in
+                let count = counts[.string(severity)] ?? 0
+                ProgressView(value: Double(count), total: Double(max(total, 1))) {
+                    Text("\(severity): \(count)")
+                }
+            }
         }
     }
 }
@@ -73,11 +112,16 @@ struct Incidents: View {
     @StoreMembers("/incidents") var incidents: [StoreMember]
 
     var body: some View {
-        VStack(alignment: .leading) {
-            Text("Incidents · \(incidents.count) filed").bold()
-            NewIncident().padding(.leading, 2)
-            Divider()
-            List(incidents) { IncidentRow(path: $0.path) }
+        TabView {
+            VStack(alignment: .leading) {
+                Text("Incidents · \(incidents.count) filed").bold()
+                NewIncident().padding(.leading, 2)
+                Divider()
+                IncidentTable()
+            }
+            .tabItem { Label("Incidents", systemImage: "exclamationmark.triangle") }
+            Summary()
+                .tabItem { Label("Summary", systemImage: "list.bullet") }
         }
     }
 }
