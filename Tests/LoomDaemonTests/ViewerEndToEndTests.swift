@@ -356,6 +356,9 @@ final class ViewerEndToEndTests {
         openPane(width: 60, height: 14, socket: incidents.socket)
         type("loom attach incidents")
         #expect(waitUntil { screen().contains("what happened?") }, "\(screen())")
+        let header = { self.screen().split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).first.map(String.init) ?? "" }
+        let first = header()
+        #expect(waitUntil { header() != first && header().hasPrefix("Incidents · 0 filed") }, "the clock's task ticks in the daemon: \(first) → \(header())")
         #expect(waitUntil { pane("#{cursor_flag} #{cursor_x},#{cursor_y}") == "1 8,3" },
                 "focused on appear, the cursor at the field's start: \(pane("#{cursor_flag} #{cursor_x},#{cursor_y}"))")
         keys("-l", "disk full on web-1")

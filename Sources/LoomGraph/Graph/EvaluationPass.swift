@@ -26,6 +26,8 @@ extension ViewGraph {
     @discardableResult
     package func runPass() -> PassSummary {
         precondition(!inPass, "runPass() called while a pass is running")
+        // Tasks' jobs first, as actions outside a pass: what they write is this pass's work.
+        executor.runPending()
         pass += 1
         layoutGeneration += 1
         inPass = true

@@ -88,4 +88,9 @@ final class ObservationInbox: Sendable {
     func setWakeUp(_ action: (@Sendable () -> Void)?) {
         wakeUp.withLock { $0 = action }
     }
+
+    /// Wakes the host for work posted elsewhere (a task's job, `GraphExecutor`).
+    func wake() {
+        wakeUp.withLock { $0?() }
+    }
 }

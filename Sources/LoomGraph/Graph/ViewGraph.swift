@@ -73,6 +73,9 @@ package final class ViewGraph {
     package private(set) var root: Node!
     let rootContext: NodeContext
     let inbox = ObservationInbox()
+    lazy var executor = GraphExecutor(inbox: inbox)
+    /// The tasks views started (`.task`), by their modifier's node: cancelled with it.
+    var tasks: [ObjectIdentifier: Task<Void, Never>] = [:]
     let thread = pthread_self()
 
     var inPass = false
@@ -113,6 +116,7 @@ package final class ViewGraph {
     /// subscription, so models that outlive the graph never reach a freed node. No `onDisappear`
     /// runs here: the graph is going away, not the views within it.
     deinit {
+        endTasks()
         var stack: [Node] = [root]
         while let node = stack.popLast() {
             node.release()
@@ -131,7 +135,7 @@ package final class ViewGraph {
 
     /// Whether some node waits for evaluation.
     package var needsPass: Bool {
-        !dirty.isEmpty || !deferred.isEmpty || inbox.hasPending
+        !dirty.isEmpty || !deferred.isEmpty || inbox.hasPending || executor.hasPending
     }
 
     /// Called (from any thread) when a model changed off the graph's thread; the host wakes its loop.

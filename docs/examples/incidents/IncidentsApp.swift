@@ -1,12 +1,13 @@
 // An incident tracker: a daemon of your own whose scene takes text input. A form files an
 // incident into the store (a transaction, as a script's `loom set`), the table below shows
-// every incident filed, by anyone, a second tab sums them up by severity, and scripts may file
-// and resolve them too. It is a target of
+// every incident filed, by anyone, a second tab sums them up by severity, a clock ticks in the
+// corner, and scripts may file and resolve them too. It is a target of
 // the package (`loom-example-incidents`), and a test types into it in tmux.
 //
 //   swift run loom-example-incidents --ephemeral --socket /tmp/incidents.sock &
 //   LOOM_SOCKET=/tmp/incidents.sock loom attach incidents     # type a title, Enter files it
 //   LOOM_SOCKET=/tmp/incidents.sock loom get /incidents
+import Foundation
 import Loom
 
 /// The form: what is typed is this viewer's own until Enter (or the button) files it.
@@ -108,13 +109,33 @@ struct Summary: View {
     }
 }
 
+/// The time, ticking: a task that sleeps a second and writes the state, cancelled when the view goes.
+struct Clock: View {
+    @State private var now = Date()
+
+    var body: some View {
+        Text(now.formatted(date: .omitted, time: .standard))
+            .foregroundStyle(.secondary)
+            .task {
+                while true {
+                    try await Task.sleep(for: .seconds(1))
+                    now = Date()
+                }
+            }
+    }
+}
+
 struct Incidents: View {
     @StoreMembers("/incidents") var incidents: [StoreMember]
 
     var body: some View {
         TabView {
             VStack(alignment: .leading) {
-                Text("Incidents · \(incidents.count) filed").bold()
+                HStack {
+                    Text("Incidents · \(incidents.count) filed").bold()
+                    Spacer()
+                    Clock()
+                }
                 NewIncident().padding(.leading, 2)
                 Divider()
                 IncidentTable()
