@@ -6,12 +6,6 @@ import Testing
 /// SwiftUI's everyday views, drawn in cells: golden snapshots, and the rules of the controls.
 @Suite("Everyday views")
 struct EverydayViewTests {
-    private func markup<V: View>(_ view: V, _ width: Int, _ height: Int) -> String {
-        var text = Snapshot.renderMarkup(view, width: width, height: height)
-        while text.hasSuffix("\n") { text.removeLast() }
-        return text
-    }
-
     @Test func aLabelIsItsSymbolsCharacterThenItsTitle() {
         #expect(render(Label("Done", systemImage: "checkmark.circle.fill"), 10, 1) == "✓ Done")
         #expect(render(Label("Warning", systemImage: "exclamationmark.triangle"), 10, 1) == "⚠ Warning")

@@ -155,12 +155,6 @@ struct ViewModifierSnapshots {
 
 @Suite("Golden snapshots: fonts, styles, disabled and hidden views, button roles")
 struct EverydayModifierSnapshots {
-    private func markup<V: View>(_ view: V, _ width: Int, _ height: Int) -> String {
-        var text = Snapshot.renderMarkup(view, width: width, height: height)
-        while text.hasSuffix("\n") { text.removeLast() }
-        return text
-    }
-
     @Test func fontsAreTheAttributesATerminalHas() {
         #expect(markup(VStack(alignment: .leading, spacing: 0) {
             Text("Title").font(.title)

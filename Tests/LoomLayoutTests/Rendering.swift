@@ -17,3 +17,10 @@ func render<V: View>(_ view: V, _ width: Int, _ height: Int) -> String {
     while text.hasSuffix("\n") { text.removeLast() }
     return text
 }
+
+/// The markup snapshot without the blank rows below the content.
+func markup<V: View>(_ view: V, _ width: Int, _ height: Int) -> String {
+    var text = Snapshot.renderMarkup(view, width: width, height: height)
+    while text.hasSuffix("\n") { text.removeLast() }
+    return text
+}
