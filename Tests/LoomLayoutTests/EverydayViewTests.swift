@@ -257,3 +257,40 @@ struct TabViewTests {
         #expect(host.text.contains("first"))
     }
 }
+
+@Suite("Grid")
+struct GridTests {
+    @Test func cellsLineUpInColumnsAsWideAsTheirWidestCell() {
+        let grid = Grid(alignment: .leading) {
+            GridRow { Text("host"); Text("load"); Text("state") }
+            Divider()
+            GridRow { Text("web-01"); Text("0.4"); Text("ok") }
+            GridRow { Text("db"); Text("12.75"); Text("degraded") }
+        }
+        #expect(render(grid, 30, 5) == """
+            host   load  state
+            ─────────────────────
+            web-01 0.4   ok
+            db     12.75 degraded
+            """)
+    }
+
+    @Test func alignmentAndSpacingAreTheGridsAndARowsVerticalAlignmentWins() {
+        let grid = Grid(alignment: .trailing, horizontalSpacing: 2, verticalSpacing: 1) {
+            GridRow { Text("a"); Text("bbb") }
+            GridRow(alignment: .top) { Text("cc\ncc"); Text("d") }
+        }
+        #expect(render(grid, 10, 5) == " a  bbb\n\ncc    d\ncc")
+    }
+
+    @Test func offeredTooLittleTheLastColumnsGetWhatIsLeft() {
+        let grid = Grid(alignment: .topLeading) {
+            GridRow { Text("name"); Text("a long description") }
+        }
+        #expect(render(grid, 12, 3) == "name a long\n     descrip\n     tion")
+    }
+
+    @Test func aGridRowOutsideAGridIsARow() {
+        #expect(render(GridRow { Text("a"); Text("b") }, 5, 1) == "a b")
+    }
+}

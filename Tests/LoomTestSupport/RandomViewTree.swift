@@ -80,7 +80,7 @@ public struct RandomViewTree<Generator: RandomNumberGenerator> {
     private mutating func container(depth: Int) -> AnyView {
         let children = children(depth: depth)
         let content = ForEach(children.indices, id: \.self) { children[$0] }
-        switch pick(13) {
+        switch pick(16) {
         case 0: return AnyView(VStack(alignment: [.leading, .center, .trailing][pick(3)], spacing: optionalLength()) { content })
         case 1: return AnyView(HStack(alignment: [.top, .center, .bottom][pick(3)], spacing: optionalLength()) { content })
         case 2: return AnyView(ZStack(alignment: alignment()) { content })
@@ -97,6 +97,14 @@ public struct RandomViewTree<Generator: RandomNumberGenerator> {
                 ForEach(0..<3, id: \.self) { Text("option \($0)").tag($0) }
             } label: { content })
         case 11: return AnyView(Group { content })
+        case 12:
+            return AnyView(Grid(alignment: alignment(), horizontalSpacing: optionalLength(), verticalSpacing: optionalLength()) {
+                GridRow { content }
+                Divider()
+                GridRow { Text("cell"); ProgressView(value: Double(pick(5)) / 4) }
+            })
+        case 13: return AnyView(TabView { content.tabItem { Text("a") }; Text("b").tabItem { Label("b", systemImage: "star") } })
+        case 14: return AnyView(Form { Section { content } header: { Text("header") } footer: { Stepper("n", onIncrement: {}, onDecrement: {}) } })
         default: return AnyView(VStack { content }.overlay(alignment: alignment()) { children.first ?? AnyView(Text("over")) })
         }
     }

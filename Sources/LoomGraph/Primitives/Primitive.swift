@@ -11,6 +11,10 @@ public enum Primitive: Sendable, Hashable {
     /// Children in lines, wrapping where the next one does not fit (`Flow`). Boxed, as a frame's
     /// bounds are: its four settings would make every primitive larger.
     indirect case flow(FlowSpec)
+    /// A `Grid`: boxed, as a frame's bounds are. Its children are rows (`.gridRow`) and views
+    /// that span its columns.
+    indirect case grid(GridSpec)
+    case gridRow(alignment: VerticalAlignment?)
     case scrollView(Axis.Set)
     case list
     case button(isDestructive: Bool)

@@ -11,6 +11,8 @@ struct LayoutContext: Hashable {
     var isDisabled = false
     /// Inside `hidden()`: nothing is drawn, and its controls are skipped by focus.
     var isHidden = false
+    /// The columns of the grid a `GridRow` is placed in (set for its rows by `GridLayout`).
+    var grid: GridColumns?
 
     /// The part of the context that changes sizes (styles do not).
     var measuringKey: TextOptions { text }

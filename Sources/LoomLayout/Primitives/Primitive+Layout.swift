@@ -13,6 +13,8 @@ extension Primitive {
         case .hStack(let alignment, let spacing, let lazy): HStackLayout(alignment: alignment, spacing: spacing, lazy: lazy)
         case .zStack(let alignment): ZStackLayout(alignment: alignment)
         case .flow: FlowLayout(flow: self)
+        case .grid: GridLayout(grid: self)
+        case .gridRow(let alignment): GridRowLayout(alignment: alignment)
         case .scrollView(let axes): ScrollViewLayout(axes: axes)
         case .list: ListLayout()
         case .button(let isDestructive): ButtonLayout(isDestructive: isDestructive)
