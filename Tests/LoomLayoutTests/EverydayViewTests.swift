@@ -290,6 +290,15 @@ struct GridTests {
         #expect(render(grid, 12, 3) == "name a long\n     descrip\n     tion")
     }
 
+    @Test func aSpanningViewWidensTheGridWithinTheWidthOfferedAndIsMeasuredAsPlaced() {
+        let grid = Grid(alignment: .leading) {
+            Text("a heading wider than the columns")
+            GridRow { Text("a"); Text("b") }
+        }
+        #expect(render(grid, 40, 3) == "a heading wider than the columns\na b")
+        #expect(render(grid, 12, 5) == "a heading\nwider than\nthe columns\na b", "wrapped at the width offered, its rows all its own")
+    }
+
     @Test func aGridRowOutsideAGridIsARow() {
         #expect(render(GridRow { Text("a"); Text("b") }, 5, 1) == "a b")
     }

@@ -4,8 +4,12 @@ import Synchronization
 /// thread at the start of its next pass, so a task's code reads and writes view state as a
 /// button's action does, with no lock and no actor. A job that arrives from another thread (a
 /// timer's, when `Task.sleep` ends) wakes the host as a model changed there does.
+///
+/// Every pass asks whether jobs wait: a count read without the lock answers, so a graph with no
+/// task pays one atomic load per pass.
 final class GraphExecutor: TaskExecutor {
     private let jobs = Mutex<[UnownedJob]>([])
+    private let waiting = Atomic<Int>(0)
     private let inbox: ObservationInbox
 
     init(inbox: ObservationInbox) {
@@ -14,16 +18,21 @@ final class GraphExecutor: TaskExecutor {
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        jobs.withLock { $0.append(job) }
+        jobs.withLock { jobs in
+            jobs.append(job)
+            waiting.add(1, ordering: .releasing)
+        }
         inbox.wake()
     }
 
-    var hasPending: Bool { jobs.withLock { !$0.isEmpty } }
+    var hasPending: Bool { waiting.load(ordering: .acquiring) > 0 }
 
     /// Runs the jobs waiting now (those they enqueue wait for the next call).
     func runPending() {
+        guard hasPending else { return }
         let batch = jobs.withLock { jobs in
             defer { jobs.removeAll() }
+            waiting.subtract(jobs.count, ordering: .releasing)
             return jobs
         }
         for job in batch { job.runSynchronously(on: asUnownedTaskExecutor()) }

@@ -134,6 +134,13 @@ package class Node {
         }
     }
 
+    /// What this node shows of its children changed while its children did not (a tab shown
+    /// or hidden): it counts as a change of structure, so the lists layout keeps of each node's
+    /// primitive descendants are made again.
+    final func visibleChildrenChanged() {
+        graph.structureGeneration &+= 1
+    }
+
     /// Acts on the control this node is (a key press, a click), outside any evaluation.
     package func perform(_ action: ControlAction) {}
 

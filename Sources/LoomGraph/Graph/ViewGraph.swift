@@ -73,7 +73,7 @@ package final class ViewGraph {
     package private(set) var root: Node!
     let rootContext: NodeContext
     let inbox = ObservationInbox()
-    lazy var executor = GraphExecutor(inbox: inbox)
+    let executor: GraphExecutor
     /// The tasks views started (`.task`), by their modifier's node: cancelled with it.
     var tasks: [ObjectIdentifier: Task<Void, Never>] = [:]
     let thread = pthread_self()
@@ -96,6 +96,7 @@ package final class ViewGraph {
     package init<Root: View>(_ root: Root, environment: EnvironmentValues = EnvironmentValues(), lazyWindow: LazyWindow = LazyWindow(),
                              copyingStateOf source: ViewGraph? = nil) {
         self.rootContext = NodeContext(environment: environment)
+        self.executor = GraphExecutor(inbox: inbox)
         self.lazyWindow = lazyWindow
         self.stateCopy = source.map(StateCopy.init)
         self.root = makeNode(root, parent: nil)

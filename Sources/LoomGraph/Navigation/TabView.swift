@@ -107,15 +107,16 @@ public struct _TabItemModifier: ViewModifierBehavior {
         if selected != shown.selected && shown.content && node.children.count == 2 {
             // Kept while hidden: what shows changes without a change of children.
             node.children[1].visibilityChanged(isVisible: selected)
-            node.graph.structureGeneration &+= 1
+            node.visibleChildrenChanged()
         }
         shown.selected = selected
         shown.content = shown.content || selected
         if shown.content { children.append(content, key: 1) }
     }
 
+    /// As of its last update, which the selection's changes cause.
     func visibleChildren(in node: Node) -> ArraySlice<Node>? {
-        node.context.tabs?.isSelected(node) == false ? node.children.prefix(1) : nil
+        (node.primitiveState as? Shown)?.selected == false ? node.children.prefix(1) : nil
     }
 
     func nodeDidAppear(_ node: Node) {

@@ -95,6 +95,14 @@ extension Int {
     }
 }
 
+extension [Int] {
+    /// The lengths laid end to end with `gap` cells between each two (a grid's columns, a tab
+    /// bar's labels), saturating as `adding` does; 0 for none.
+    func laidEndToEnd(gap: Int) -> Int {
+        indices.reduce(0) { $0.adding(self[$1]).adding($1 == 0 ? 0 : gap) }
+    }
+}
+
 extension EdgeInsets {
     /// The insets as layout uses them (see `clampedLength`).
     var clamped: EdgeInsets {

@@ -3,7 +3,8 @@ import LoomGraph
 
 /// `Grid`: each column as wide as its widest cell (measured at its ideal size), each row as
 /// tall as its tallest; rows top to bottom. A view outside the rows spans the grid, which is
-/// as wide as its columns or that view's ideal width (a `Divider` stays within the columns). Offered less width than its columns want, the
+/// as wide as its columns or that view's ideal width within the width offered (a `Divider`
+/// stays within the columns, a long heading wraps). Offered less width than its columns want, the
 /// columns keep their widths in order and the last ones get what is left (their cells wrap or
 /// are cut). It is as large as its columns and rows, whatever it is offered. A row learns its
 /// columns from the context it is placed with (`LayoutContext.grid`).
@@ -56,25 +57,26 @@ struct GridLayout: PrimitiveLayout {
             }
         }
         if let width {
-            var left = width.subtracting(horizontal.multipliedSaturating(by: Swift.max(0, widths.count - 1)))
+            // The gaps first, then each column keeps its width while there is room, in order.
+            var left = widths.indices.dropFirst().reduce(width) { left, _ in left.subtracting(horizontal) }
             for index in widths.indices {
                 widths[index] = Swift.min(widths[index], left)
                 left = left.subtracting(widths[index])
             }
         }
-        let columnsWidth = widths.reduce(0) { $0.adding($1) }.adding(horizontal.multipliedSaturating(by: Swift.max(0, widths.count - 1)))
-        let spanning = Swift.max(columnsWidth, width ?? columnsWidth)
+        let spanningWidest = zip(subviews.elements, rows).filter { $0.1 == nil }
+            .map { subviews.size(of: $0.0, .unspecified).width }.max() ?? 0
+        // Spanning views widen the grid up to the width offered, and are measured at the width
+        // they are placed at.
+        let gridWidth = Swift.max(widths.laidEndToEnd(gap: horizontal), Swift.min(spanningWidest, width ?? spanningWidest))
         let heights = zip(subviews.elements, rows).map { element, cells in
-            guard let cells else { return subviews.size(of: element, ProposedSize(width: spanning, height: nil)).height }
+            guard let cells else { return subviews.size(of: element, ProposedSize(width: gridWidth, height: nil)).height }
             return zip(cells, widths).map { cell, width in
                 subviews.engine.size(of: cell, proposal: ProposedSize(width: width, height: nil), context: subviews.context, depth: cellDepth).height
             }.max() ?? 0
         }
-        let spanningWidest = zip(subviews.elements, rows).filter { $0.1 == nil }
-            .map { subviews.size(of: $0.0, .unspecified).width }.max() ?? 0
-        let height = heights.reduce(0) { $0.adding($1) }.adding(vertical.multipliedSaturating(by: Swift.max(0, heights.count - 1)))
         let columns = GridColumns(widths: widths, spacing: horizontal, verticalSpacing: vertical, alignment: spec?.alignment ?? .center)
-        return Arrangement(columns: columns, rowHeights: heights, size: Size(width: Swift.max(columnsWidth, spanningWidest), height: height))
+        return Arrangement(columns: columns, rowHeights: heights, size: Size(width: gridWidth, height: heights.laidEndToEnd(gap: vertical)))
     }
 }
 
@@ -84,12 +86,4 @@ struct GridColumns: Hashable {
     var spacing: Int
     var verticalSpacing: Int
     var alignment: Alignment
-}
-
-extension Int {
-    /// The product, saturating instead of trapping (see `adding`).
-    func multipliedSaturating(by other: Int) -> Int {
-        let (product, overflow) = multipliedReportingOverflow(by: other)
-        return overflow ? .max : product
-    }
 }

@@ -13,7 +13,7 @@ struct TabViewLayout: PrimitiveLayout {
 
     func sizeThatFits(_ proposal: ProposedSize, subviews: LayoutSubviews) -> Size {
         let (labels, content) = parts(subviews)
-        let bar = labels.reduce(0) { $0.adding(subviews.size(of: $1, .unspecified).width).adding(Self.gap) }.subtracting(Self.gap)
+        let bar = labels.map { subviews.size(of: $0, .unspecified).width }.laidEndToEnd(gap: Self.gap)
         let shown = content.isEmpty ? .zero : subviews.contentSize(proposal.shrunk(height: Self.barHeight), of: content)
         return Size(width: proposal.width.taken ?? Swift.max(bar, shown.width),
                     height: proposal.height.taken ?? shown.height.adding(Self.barHeight))
