@@ -55,9 +55,7 @@ struct ViewStructureTests {
             background(LoomCells.Color.palette(236))
               frame(LoomGraph.FrameSpec(minWidth: Optional(20), idealWidth: Optional(20), maxWidth: Optional(20), minHeight: Optional(3), idealHeight: Optional(3), maxHeight: Optional(3), alignment: LoomGraph.Alignment(horizontal: LoomGraph.HorizontalAlignment.leading, vertical: LoomGraph.VerticalAlignment.top)))
                 hStack(alignment: LoomGraph.VerticalAlignment.center, spacing: nil, lazy: false)
-                  foregroundColor(Optional(LoomCells.Color.named(LoomCells.Color.Named.red)))
-                    textStyle(LoomCells.TextStyle(rawValue: 1))
-                      text("a")
+                  styledText(LoomGraph.StyledText(runs: [LoomGraph.StyledText.Run(string: "a", attributes: LoomCells.TextStyle(rawValue: 1), foreground: Optional(Optional(LoomCells.Color.named(LoomCells.Color.Named.red))))]))
                   divider
                   border(LoomCells.Color.named(LoomCells.Color.Named.blue), width: 1)
                     padding(LoomGraph.EdgeInsets(top: 0, leading: 2, bottom: 0, trailing: 2))

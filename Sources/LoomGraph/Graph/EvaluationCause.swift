@@ -24,6 +24,8 @@ package enum EvaluationCause: Hashable, Sendable, CustomStringConvertible {
     case viewport
     /// A navigation stack pushed or popped.
     case navigation
+    /// The clock moved what a text that shows a date shows (`Text(_:style:)`).
+    case clock
 
     package var description: String {
         switch self {
@@ -37,6 +39,7 @@ package enum EvaluationCause: Hashable, Sendable, CustomStringConvertible {
         case .store(let path): "@store(\(path))"
         case .viewport: "@viewport"
         case .navigation: "@navigation"
+        case .clock: "@clock"
         }
     }
 }

@@ -14,7 +14,11 @@ package struct PrimitiveTree: Sendable, Hashable, CustomStringConvertible {
         var texts: [String] = []
         var stack: [PrimitiveTree] = [self]
         while let tree = stack.popLast() {
-            if case .text(let text) = tree.primitive { texts.append(text) }
+            switch tree.primitive {
+            case .text(let text): texts.append(text)
+            case .styledText(let text): texts.append(text.string)
+            default: break
+            }
             stack.append(contentsOf: tree.children.reversed())
         }
         return texts

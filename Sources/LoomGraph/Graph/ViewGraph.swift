@@ -76,6 +76,9 @@ package final class ViewGraph {
     let executor: GraphExecutor
     /// The tasks views started (`.task`), by their modifier's node: cancelled with it.
     var tasks: [ObjectIdentifier: Task<Void, Never>] = [:]
+
+    /// The tasks running for views (`.task`, a text's clock).
+    package var runningTasks: Int { tasks.count }
     let thread = pthread_self()
 
     var inPass = false

@@ -2,6 +2,9 @@
 import LoomCells
 public enum Primitive: Sendable, Hashable {
     case text(String)
+    /// A text of runs in different styles (`Text + Text`, Markdown, a date): boxed, as a
+    /// frame's bounds are.
+    indirect case styledText(StyledText)
     case spacer(minLength: Int?)
     case divider
     case color(Color)

@@ -24,13 +24,13 @@ public struct TextField<Label: View>: View {
     }
 
     public init(text: Binding<String>, prompt: Text? = nil, @ViewBuilder label: () -> Label) {
-        self.init(text: text, placeholder: prompt?.content ?? "", isSecure: false, label: label())
+        self.init(text: text, placeholder: prompt?.plainText ?? "", isSecure: false, label: label())
     }
 }
 
 extension TextField where Label == Text {
     public init(_ title: String, text: Binding<String>, prompt: Text? = nil) {
-        self.init(text: text, placeholder: prompt?.content ?? title, isSecure: false, label: Text(title))
+        self.init(text: text, placeholder: prompt?.plainText ?? title, isSecure: false, label: Text(title))
     }
 }
 
@@ -40,7 +40,7 @@ public struct SecureField<Label: View>: View {
     let field: TextField<Label>
 
     public init(text: Binding<String>, prompt: Text? = nil, @ViewBuilder label: () -> Label) {
-        field = TextField(text: text, placeholder: prompt?.content ?? "", isSecure: true, label: label())
+        field = TextField(text: text, placeholder: prompt?.plainText ?? "", isSecure: true, label: label())
     }
 
     public var body: some View { field }
@@ -48,7 +48,7 @@ public struct SecureField<Label: View>: View {
 
 extension SecureField where Label == Text {
     public init(_ title: String, text: Binding<String>, prompt: Text? = nil) {
-        field = TextField(text: text, placeholder: prompt?.content ?? title, isSecure: true, label: Text(title))
+        field = TextField(text: text, placeholder: prompt?.plainText ?? title, isSecure: true, label: Text(title))
     }
 }
 

@@ -228,7 +228,7 @@ package final class LayoutEngine {
     /// A text's lines at a width, kept with the node's other layout results: measuring and
     /// placing the same text in one pass (and in later passes while it is unchanged) lays it
     /// out once.
-    func textLines(_ text: String, node: Node, width: Int?, height: Int?, options: TextOptions) -> [TextLine] {
+    func textLines(_ text: TextContent, node: Node, width: Int?, height: Int?, options: TextOptions) -> [TextLine] {
         // Like SwiftUI's, text takes at least one line, whatever height it is offered.
         var options = options
         if let height { options.lineLimit = Swift.min(options.lineLimit ?? Swift.max(height, 1), Swift.max(height, 1)) }

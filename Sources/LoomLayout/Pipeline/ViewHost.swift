@@ -9,7 +9,7 @@ import LoomGraph
 /// an `@Observable` model, the store) is evaluated, laid out and drawn by the next one, exactly
 /// as the daemon's next frame would for a viewer. Lazy containers build the rows this size shows.
 public final class ViewHost {
-    private let graph: ViewGraph
+    package let graph: ViewGraph
     private let renderer: SceneRenderer
     private let viewport: Viewport
 
@@ -25,6 +25,10 @@ public final class ViewHost {
         graph = ViewGraph(root)
         renderer = SceneRenderer(graph: graph)
         viewport = renderer.addViewport(size: Size(width: width, height: height))
+        graph.evaluationObserver = { [unowned self] evaluation, _ in
+            evaluations.append(Evaluation(view: evaluation.shortTypeName, node: evaluation.nodeSerial,
+                                          causes: evaluation.causes.map(\.description)))
+        }
         runFrame()
     }
 
@@ -32,6 +36,7 @@ public final class ViewHost {
     /// then this frame's.
     public func runFrame() {
         graph.resetWorkCounters()
+        evaluations.removeAll()
         _ = renderer.render()
     }
 
@@ -65,4 +70,22 @@ public final class ViewHost {
 
     /// How many bodies the last frame evaluated, of every type.
     public var bodies: Int { graph.totalBodies }
+
+    /// What the last frame evaluated, in order, and why: Loom's `Self._printChanges()` for
+    /// every view at once, as `loom trace` prints it for a daemon's scene.
+    public private(set) var evaluations: [Evaluation] = []
+
+    /// One view's evaluation in a frame.
+    public struct Evaluation: Equatable, Sendable, CustomStringConvertible {
+        /// The view's type without its generic arguments (`Row`, `HStack`).
+        public let view: String
+        /// The view's node: the same number while the view keeps its identity.
+        public let node: Int
+        /// Why it was evaluated: `@state(name)`, `@self(field)` for a changed input,
+        /// `@environment(key)`, `@observable(property)`, `@store(path)`, `@identity` for a new
+        /// view, `@clock` for a text that follows the time, …
+        public let causes: [String]
+
+        public var description: String { "\(view)#\(node): \(causes.joined(separator: " "))" }
+    }
 }

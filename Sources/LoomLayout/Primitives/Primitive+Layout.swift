@@ -5,7 +5,8 @@ extension Primitive {
     /// The type that lays this primitive out: the one place a primitive is told apart.
     var layout: any PrimitiveLayout {
         switch self {
-        case .text(let string): TextLayout(string: string)
+        case .text(let string): TextLayout(content: .plain(string))
+        case .styledText(let text): StyledTextLayout(content: .styled(text))
         case .spacer(let minLength): SpacerLayout(minLength: minLength)
         case .divider: DividerLayout()
         case .color(let color): ColorLayout(color: color)

@@ -2,23 +2,24 @@ import LoomCells
 import LoomGraph
 
 /// `Text`: as wide as its longest line at the width offered, as tall as its lines (see
-/// `LineBreaker`); each line drawn at the inherited alignment.
+/// `LineBreaker`); each line drawn at the inherited alignment, each run of a styled text in the
+/// inherited style with what the run adds.
 struct TextLayout: PrimitiveLayout {
-    let string: String
+    let content: TextContent
 
     func sizeThatFits(_ proposal: ProposedSize, subviews: LayoutSubviews) -> Size {
-        let lines = subviews.engine.textLines(string, node: subviews.node, width: proposal.width.finite, height: proposal.height.finite,
+        let lines = subviews.engine.textLines(content, node: subviews.node, width: proposal.width.finite, height: proposal.height.finite,
                                               options: subviews.context.text)
         return Size(width: lines.map(\.width).max() ?? 0, height: lines.count)
     }
 
     func placeSubviews(in frame: GridRect, subviews: LayoutSubviews, placement: inout SubviewPlacement) {
-        placement.lines = subviews.engine.textLines(string, node: subviews.node, width: frame.width, height: frame.height,
+        placement.lines = subviews.engine.textLines(content, node: subviews.node, width: frame.width, height: frame.height,
                                                               options: subviews.context.text)
     }
 
     func draw(_ box: LayoutBox, clip: GridRect, into grid: inout CellGrid, styles: StyleTable) {
-        let id = styles.id(for: box.context.style)
+        var runStyles = RunStyles(content: content, base: box.context.style, styles: styles)
         for (offset, line) in box.lines.enumerated() where offset < box.frame.height {
             let slack = box.frame.width - line.width
             let indent = switch box.context.text.alignment {
@@ -26,7 +27,41 @@ struct TextLayout: PrimitiveLayout {
             case .center: slack / 2
             case .trailing: slack
             }
-            grid.put(line.clusters, style: id, row: box.frame.row + offset, column: box.frame.column + max(0, indent), clip: clip)
+            let row = box.frame.row + offset
+            var column = box.frame.column + max(0, indent)
+            for cluster in line.clusters {
+                if column >= clip.maxColumn { break }
+                column += grid.put(cluster, style: runStyles.id(of: cluster.run), row: row, column: column, clip: clip)
+            }
+        }
+    }
+
+    /// The style of each run, interned when first drawn.
+    private struct RunStyles {
+        let runs: [StyledText.Run]
+        let base: Style
+        let styles: StyleTable
+        private var ids: [StyleID?]
+        private let baseID: StyleID
+
+        init(content: TextContent, base: Style, styles: StyleTable) {
+            if case .styled(let text) = content { runs = text.runs } else { runs = [] }
+            self.base = base
+            self.styles = styles
+            self.ids = Array(repeating: nil, count: runs.count)
+            self.baseID = styles.id(for: base)
+        }
+
+        mutating func id(of run: UInt16) -> StyleID {
+            guard !runs.isEmpty else { return baseID }
+            let index = Swift.min(Int(run), runs.count - 1)
+            if let id = ids[index] { return id }
+            var style = base
+            style.attributes.formUnion(runs[index].attributes)
+            if let foreground = runs[index].foreground { style.foreground = foreground }
+            let id = styles.id(for: style)
+            ids[index] = id
+            return id
         }
     }
 }

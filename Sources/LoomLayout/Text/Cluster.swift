@@ -8,8 +8,27 @@ import LoomCells
 /// is one cluster of two cells.
 package struct Cluster: Sendable, Hashable, CustomStringConvertible {
     package let text: String
+    /// 1 or 2 cells (a byte: the cluster stays 24 bytes with its run).
+    private let cells: UInt8
+    /// The run of a styled text the cluster belongs to (`StyledText`); 0 in a plain text.
+    package var run: UInt16 = 0
+
+    package init(text: String, width: Int) {
+        self.text = text
+        self.cells = UInt8(truncatingIfNeeded: width)
+    }
+
     /// 1 or 2 cells.
-    package let width: Int
+    package var width: Int { Int(cells) }
+
+    package var isSpace: Bool { text == " " }
+
+    /// The same cluster in another run.
+    func inRun(_ run: UInt16) -> Cluster {
+        var cluster = self
+        cluster.run = run
+        return cluster
+    }
 
     package var description: String { text }
 

@@ -22,16 +22,32 @@ package struct TextLine: Sendable, Hashable {
     package var text: String { clusters.map(\.text).joined() }
 }
 
+/// What a text lays out: one string, or runs of styles (`StyledText`), whose clusters carry
+/// their run's number so drawing gives each its style.
+package enum TextContent: Sendable, Hashable {
+    case plain(String)
+    case styled(StyledText)
+}
+
 /// Breaks text into lines of at most `width` cells: at spaces when it can, inside a word only
 /// when the word is longer than a line, never inside a cluster (a wide cluster that does not fit
-/// at a line's end starts the next line). Newlines start new lines. Past `lineLimit`, the last
-/// line kept ends (or starts, or is cut in the middle) with `…`.
+/// at a line's end starts the next line). Newlines start new lines; a tab moves to the next
+/// multiple of `tabWidth` cells from its line's start. Past `lineLimit`, the last line kept ends
+/// (or starts, or is cut in the middle) with `…`. Runs of a styled text break as one text.
 package enum LineBreaker {
+    /// Cells between tab stops, as terminals set them.
+    package static let tabWidth = 8
+
+    /// The runs a text's clusters can tell apart: the clusters of runs past the last take the
+    /// last one's style.
+    package static let maximumRuns = Int(UInt16.max) + 1
+
     package static func lines(_ text: String, width: Int?, options: TextOptions = TextOptions()) -> [TextLine] {
-        // Splitting a String walks its characters: most texts have no newline to split at.
-        let paragraphs = text.utf8.contains(UInt8(ascii: "\n"))
-            ? text.split(separator: "\n", omittingEmptySubsequences: false).map { Cluster.clusters(of: String($0)) }
-            : [Cluster.clusters(of: text)]
+        lines(.plain(text), width: width, options: options)
+    }
+
+    package static func lines(_ content: TextContent, width: Int?, options: TextOptions = TextOptions()) -> [TextLine] {
+        let paragraphs = paragraphs(of: content)
         let limit = options.lineLimit.map { max($0, 1) }
         if let width, limit == 1, options.truncation != .tail || paragraphs.count == 1 {
             // One line: no wrapping, cut where the mode says.
@@ -51,9 +67,41 @@ package enum LineBreaker {
         return lines
     }
 
+    /// The clusters of each line the text's newlines start, tabs expanded.
+    private static func paragraphs(of content: TextContent) -> [[Cluster]] {
+        switch content {
+        case .plain(let text):
+            // Splitting a String walks its characters: most texts have no newline or tab.
+            guard text.utf8.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\t") }) else { return [Cluster.clusters(of: text)] }
+            var paragraphs: [[Cluster]] = [[]]
+            append(text, run: 0, to: &paragraphs)
+            return paragraphs
+        case .styled(let text):
+            var paragraphs: [[Cluster]] = [[]]
+            for (index, run) in text.runs.enumerated() {
+                append(run.string, run: UInt16(clamping: index), to: &paragraphs)
+            }
+            return paragraphs
+        }
+    }
+
+    private static func append(_ text: String, run: UInt16, to paragraphs: inout [[Cluster]]) {
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if index > 0 { paragraphs.append([]) }
+            for (index, part) in line.split(separator: "\t", omittingEmptySubsequences: false).enumerated() {
+                if index > 0 {
+                    let stop = tabWidth - paragraphs[paragraphs.count - 1].width % tabWidth
+                    paragraphs[paragraphs.count - 1] += repeatElement(Cluster.space.inRun(run), count: stop)
+                }
+                let clusters = Cluster.clusters(of: String(part))
+                paragraphs[paragraphs.count - 1] += run == 0 ? clusters : clusters.map { $0.inRun(run) }
+            }
+        }
+    }
+
     /// The size text takes: the widest line and the number of lines.
     package static func size(_ text: String, width: Int?, options: TextOptions = TextOptions()) -> (width: Int, height: Int) {
-        let lines = lines(text, width: width, options: options)
+        let lines = lines(.plain(text), width: width, options: options)
         return (lines.map(\.width).max() ?? 0, lines.count)
     }
 
@@ -68,7 +116,7 @@ package enum LineBreaker {
         for cluster in clusters {
             if cluster.width > width { continue }            // a wide cluster in a one-cell column cannot be shown
             if lineWidth + cluster.width > width {
-                if cluster == .space {
+                if cluster.isSpace {
                     lines.append(TextLine(clusters: line))
                     line = []
                     lineWidth = 0
@@ -88,7 +136,7 @@ package enum LineBreaker {
             }
             line.append(cluster)
             lineWidth += cluster.width
-            if cluster == .space { breakAt = line.count }
+            if cluster.isSpace { breakAt = line.count }
         }
         lines.append(TextLine(clusters: line))
         return lines
@@ -96,7 +144,7 @@ package enum LineBreaker {
 
     private static func trimmed(_ clusters: [Cluster]) -> [Cluster] {
         var clusters = clusters
-        while clusters.last == .space { clusters.removeLast() }
+        while clusters.last?.isSpace == true { clusters.removeLast() }
         return clusters
     }
 
@@ -107,14 +155,17 @@ package enum LineBreaker {
         guard width > 0 else { return TextLine(clusters: []) }
         let room = width - 1
         switch mode {
+        // The `…` is in the style of the text it stands next to.
         case .tail:
-            return TextLine(clusters: trimmed(prefix(clusters, width: room)) + [.ellipsis])
+            let kept = trimmed(prefix(clusters, width: room))
+            return TextLine(clusters: kept + [Cluster.ellipsis.inRun((kept.last ?? clusters.last)?.run ?? 0)])
         case .head:
-            return TextLine(clusters: [.ellipsis] + suffix(clusters, width: room))
+            let kept = suffix(clusters, width: room)
+            return TextLine(clusters: [Cluster.ellipsis.inRun((kept.first ?? clusters.first)?.run ?? 0)] + kept)
         case .middle:
             let head = prefix(clusters, width: (room + 1) / 2)
             let tail = suffix(clusters, width: room - head.reduce(0) { $0 + $1.width })
-            return TextLine(clusters: head + [.ellipsis] + tail)
+            return TextLine(clusters: head + [Cluster.ellipsis.inRun((head.last ?? clusters.first)?.run ?? 0)] + tail)
         }
     }
 
