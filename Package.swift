@@ -110,7 +110,7 @@ let package = Package(
         .testTarget(name: "LoomWireTests", dependencies: ["LoomWire", "LoomJSON", "LoomLayout", "LoomCells", "LoomGraph"]),
         .testTarget(name: "LoomLayoutTests", dependencies: ["LoomLayout", "LoomGraph", "LoomTestSupport", "LoomCells"]),
         .testTarget(name: "LoomJSONTests", dependencies: ["LoomJSON", "LoomTestSupport"]),
-        .testTarget(name: "LoomStoreTests", dependencies: ["LoomStore", "LoomJSON", "LoomStoreViews", "LoomGraph", "LoomStoreCrashChild", "LoomTestSupport"]),
+        .testTarget(name: "LoomStoreTests", dependencies: ["LoomStore", "LoomJSON", "LoomStoreViews", "LoomGraph", "LoomLayout", "LoomStoreCrashChild", "LoomTestSupport"]),
         // The layering of the modules: the manifest, the import lines, and what the loom program contains.
         .testTarget(name: "ArchitectureTests", dependencies: ["loom", "LoomTestSupport"]),
         .testTarget(name: "SystemLibrariesTests", dependencies: ["CLibUV", "CUTF8Proc", "CSQLite"]),

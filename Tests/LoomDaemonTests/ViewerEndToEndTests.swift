@@ -353,7 +353,7 @@ final class ViewerEndToEndTests {
     @Test func typingIntoTheExampleTrackerAndSubmittingFilesTheIncident() {
         let incidents = DaemonProcess(program: "loom-example-incidents")
         defer { incidents.kill() }
-        openPane(width: 60, height: 14, socket: incidents.socket)
+        openPane(width: 80, height: 14, socket: incidents.socket)
         type("loom attach incidents")
         #expect(waitUntil { screen().contains("what happened?") }, "\(screen())")
         let header = { self.screen().split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).first.map(String.init) ?? "" }
@@ -372,6 +372,10 @@ final class ViewerEndToEndTests {
         #expect(!screen().contains("1 filed"), "nothing submitted by the pasted line break")
         keys("Enter")
         #expect(waitUntil { screen().contains("Incidents · 1 filed") && screen().contains("minor    disk full on web-01 (大阪 too)") && screen().contains("open") }, "\(screen())")
+        let filed = { self.screen().split(separator: "\n").first { $0.contains("web-01") }.map(String.init) ?? "" }
+        #expect(waitUntil { filed().hasSuffix("secs") || filed().hasSuffix("sec") }, "how long ago, from the stored date: \(filed())")
+        let before = filed()
+        #expect(waitUntil { filed() != before }, "the text's clock moves it: \(before) → \(filed())")
         #expect(waitUntil { screen().contains("title what happened?") && pane("#{cursor_x},#{cursor_y}") == "8,3" }, "the form is cleared for the next")
         keys("BTab")
         keys("Enter")

@@ -37,12 +37,13 @@ struct NewIncident: View {
     /// Appends the incident to `/incidents` in one transaction, then clears the form for the next.
     private func file() {
         guard let store, title.contains(where: { !$0.isWhitespace }) else { return }
-        let incident: JSONValue = ["title": .string(title), "severity": .string(severity), "status": "open"]
+        let incident: JSONValue = ["title": .string(title), "severity": .string(severity), "status": "open",
+                                   "filed": .string(Date().formatted(.iso8601))]
         do {
-            if store.value(at: Self.incidents) == nil {
-                try store.set([incident], at: Self.incidents)
+            if store.value(at: "/incidents") == nil {
+                try store.set([incident], at: "/incidents")
             } else {
-                try store.apply([.add(JSONPointer(tokens: ["incidents", "-"]), incident)])
+                try store.apply([.add("/incidents/-", incident)])
             }
         } catch {
             return
@@ -50,27 +51,35 @@ struct NewIncident: View {
         title = ""
         editingTitle = true
     }
-
-    private static let incidents = JSONPointer(tokens: ["incidents"])
 }
 
 /// One field of one incident: re-evaluated when that value changes, and for nothing else.
 struct IncidentField: View {
-    @StoreValue var value: JSONValue?
+    @StoreValue var value: String?
     init(_ incident: StoreMember, _ field: String) { _value = StoreValue(incident.path.appending(field)) }
 
     var body: some View {
-        Text(value?.stringValue ?? "")
+        Text(value ?? "")
+    }
+}
+
+/// How long ago an incident was filed, kept current by the text's own clock.
+struct FiledAgo: View {
+    @StoreValue var filed: Date?
+    init(_ incident: StoreMember) { _filed = StoreValue(incident.path.appending("filed")) }
+
+    var body: some View {
+        if let filed { Text(filed, style: .relative).foregroundStyle(.secondary) }
     }
 }
 
 /// An incident's severity, coloured.
 struct SeverityBadge: View {
-    @StoreValue var severity: JSONValue?
+    @StoreValue var severity: String?
     init(_ incident: StoreMember) { _severity = StoreValue(incident.path.appending("severity")) }
 
     var body: some View {
-        let name = severity?.stringValue ?? "?"
+        let name = severity ?? "?"
         Text(name).foregroundColor(name == "critical" ? .red : name == "major" ? .orange : .secondary)
     }
 }
@@ -87,6 +96,7 @@ struct IncidentTable: View {
                 TableColumn("Severity") { SeverityBadge($0) }.width(8)
                 TableColumn("Title") { IncidentField($0, "title") }
                 TableColumn("Status") { IncidentField($0, "status") }.width(min: 6, max: 10)
+                TableColumn("Filed") { FiledAgo($0) }.width(14)
             }
         }
     }
