@@ -386,6 +386,17 @@ final class ViewerEndToEndTests {
         #expect(waitUntil { screen().contains("Title") && screen().contains("minor    disk full on web-01 (大阪 too)") }, "back to the table:\n\(screen())")
         let stored = spawnAndWait(Self.binaries.appendingPathComponent("loom").path, ["get", "/incidents/0/title"], environment: ["LOOM_SOCKET": incidents.socket])
         #expect(stored.output == "\"disk full on web-01 (大阪 too)\"\n", "a transaction in the store: \(stored.output)")
+        // The row's title is a button: Enter opens the sheet that resolves the incident, over
+        // the scene, its field focused; what is typed there is submitted with Enter.
+        for _ in 0..<4 { keys("Tab") }
+        keys("Enter")
+        #expect(waitUntil { screen().contains("Resolve “disk full on web-01 (大阪 too)”") && screen().contains("what fixed it?") }, "the sheet:\n\(screen())")
+        keys("-l", "rebooted")
+        #expect(waitUntil { screen().contains("rebooted") }, "the sheet's field has the keys:\n\(screen())")
+        keys("Enter")
+        #expect(waitUntil { !screen().contains("what fixed it?") && screen().contains("resolved") }, "resolved, the sheet gone:\n\(screen())")
+        let resolution = spawnAndWait(Self.binaries.appendingPathComponent("loom").path, ["get", "/incidents/0/resolution"], environment: ["LOOM_SOCKET": incidents.socket])
+        #expect(resolution.output == "\"rebooted\"\n", "\(resolution.output)")
         keys("C-]")
         #expect(shellIsBack(status: "0"))
         #expect(pane("#{cursor_flag}") == "1", "the shell's cursor is shown again")

@@ -17,6 +17,8 @@ package enum ControlAction: Sendable, Hashable {
     case adjust(by: Int)
     case edit(TextEdit)
     case submit
+    /// Dismisses a presentation (Escape over a sheet or an alert).
+    case dismiss
 }
 
 /// A control in the graph, found by its label; a host acts on it like a key press would.

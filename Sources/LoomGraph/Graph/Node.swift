@@ -5,7 +5,7 @@
 /// Nodes are confined to the graph's thread. Parents own children; a child's `parent` is unowned.
 package class Node {
     /// Unowned and unchecked: the graph owns every node and tears them down before it goes.
-    unowned(unsafe) let graph: ViewGraph
+    unowned(unsafe) package let graph: ViewGraph
     package private(set) unowned(unsafe) var parent: Node?
     /// Distance from the root; the evaluation pass visits dirty nodes shallowest first.
     let depth: Int

@@ -77,6 +77,10 @@ package final class ViewGraph {
     /// The tasks views started (`.task`), by their modifier's node: cancelled with it.
     var tasks: [ObjectIdentifier: Task<Void, Never>] = [:]
 
+    /// The presentations shown (`.sheet`, `.alert`), oldest first: the last is on top, and has
+    /// the keys.
+    package internal(set) var presentations: [Node] = []
+
     /// The tasks running for views (`.task`, a text's clock).
     package var runningTasks: Int { tasks.count }
     let thread = pthread_self()

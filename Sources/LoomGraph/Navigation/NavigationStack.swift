@@ -14,8 +14,10 @@ extension NavigationStack: PrimitiveView {
 
     func updateChildren(_ children: inout ChildList) {
         children.append(root, key: 0)
-        for entry in children.node.state({ NavigationState(node: children.node) }).entries {
-            children.append(entry.view, key: entry.id)
+        let state = children.node.state { NavigationState(node: children.node) }
+        for entry in state.entries {
+            // `@Environment(\.dismiss)` in a destination pops it (and what was pushed over it).
+            children.append(entry.view.environment(\.dismiss, DismissAction { [weak state] in state?.pop(entry: entry.id) }), key: entry.id)
         }
     }
 

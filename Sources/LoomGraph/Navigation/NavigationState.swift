@@ -42,6 +42,11 @@ final class NavigationState {
         node.graph.invalidate(node, cause: .navigation)
     }
 
+    /// Pops the entry `id` and every entry over it; nothing if it is not pushed.
+    func pop(entry id: Int) {
+        while entries.contains(where: { $0.id == id }) { pop() }
+    }
+
     func register<Value: Hashable>(_: Value.Type, destination: @escaping (Value) -> AnyView) {
         builders[ObjectIdentifier(Value.self)] = { destination($0 as! Value) }
     }

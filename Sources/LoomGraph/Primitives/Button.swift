@@ -45,6 +45,8 @@ extension Button: PrimitiveView {
     static var controlKind: ControlKind? { .button }
 
     func perform(_ action: ControlAction, in node: PrimitiveNode<Button>) {
-        if action == .activate { self.action() }
+        guard action == .activate else { return }
+        self.action()
+        node.context.environment.dismissesAfterAction?()
     }
 }

@@ -56,6 +56,11 @@ public enum Primitive: Sendable, Hashable {
     case progress(fraction: Double?)
     /// Two children: the content, and what is layered over it.
     case overlay(alignment: Alignment)
+    /// A view that presents another (`.sheet`, `.alert`): laid out as its content; the
+    /// presentation, its last child, is laid out over the screen (`ViewGraph.presentations`).
+    case presenting
+    /// A presented view's panel, cleared and bordered over what is under it.
+    case presentation(PresentationStyle)
 }
 
 /// A `frame` modifier's constraints, in cells; nil means unconstrained.

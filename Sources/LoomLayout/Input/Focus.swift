@@ -9,7 +9,7 @@ import LoomGraph
 /// | Tab, ↓ / Shift-Tab, ↑ | next / previous focusable (the first if none); in a focused scroll view of text, ↑/↓ scroll it a row while there is more that way |
 /// | Enter, Space | activate: press a button, flip a toggle, choose a picker's highlighted option, follow a link; on a list row, its first control |
 /// | ←, → | move a focused picker's highlight; step a focused stepper down or up (− and + too) |
-/// | Escape, Backspace | pop the innermost navigation stack |
+/// | Escape, Backspace | pop the innermost navigation stack; Escape over a sheet or an alert dismisses it |
 /// | PageUp, PageDown | scroll the focused view's scroll container by its height |
 /// | Home, End | focus the first / last focusable |
 /// | mouse wheel | scroll the scroll container under the pointer |
@@ -156,6 +156,8 @@ extension Viewport {
         case .character(let character) where character == "-" || character == "+" || character == "−":
             guard let current, !isReadOnly, let control = control(in: focusable[current]), control.controlKind == .stepper else { return nil }
             return .perform(control, .adjust(by: character == "+" ? 1 : -1))
+        case .escape where presentationScope(boxes) != nil:
+            return presentationScope(boxes).map { .perform(boxes[$0.lowerBound].node, .dismiss) }
         case .escape, .backspace:
             return graph.canPopNavigation ? .popNavigation : nil
         case .pageUp, .pageDown:
@@ -204,7 +206,8 @@ extension Viewport {
     func focusOrder(_ boxes: [LayoutBox]) -> [Int] {
         var order: [Int] = []
         var insideRowUntil = -1
-        for (index, box) in boxes.enumerated() {
+        for index in presentationScope(boxes) ?? boxes.indices {
+            let box = boxes[index]
             if box.context.isDisabled || box.context.isHidden {
                 continue
             } else if box.isListRow {
@@ -215,6 +218,14 @@ extension Viewport {
             }
         }
         return order
+    }
+
+    /// The boxes of the presentation on top (`.sheet`, `.alert`), if one shows: the only ones
+    /// focus moves through, and the one Escape dismisses. Presentations are placed last, so the
+    /// last presentation box is the top one.
+    private func presentationScope(_ boxes: [LayoutBox]) -> Range<Int>? {
+        guard let top = boxes.lastIndex(where: { if case .presentation = $0.primitive { true } else { false } }) else { return nil }
+        return top..<(top + boxes[top].descendants + 1)
     }
 
     /// The control a focused box stands for: itself, or a list row's first control.

@@ -150,12 +150,29 @@ package final class LayoutEngine {
                 row += measured.height
             }
         }
+        placePresentations(of: root, in: screen, context: context, into: &boxes)
         placements = reuse.placed
         let damage = reuse.finish()
         let result = boxes.boxes(over: reuse.takePrevious())
         copiedBoxes = boxes.copied
         return (result, damage)
     }
+
+    /// Each presentation shown (`.sheet`, `.alert`) over the screen, oldest first, so the last
+    /// is drawn over the others: offered the screen less `presentationMargin` on each side, and
+    /// centred in it.
+    private func placePresentations(of root: Node, in screen: GridRect, context: LayoutContext, into boxes: inout BoxList) {
+        for node in root.graph.presentations where node.isAlive {
+            let element = LayoutElement(node: node)
+            let offered = ProposedSize(width: Swift.max(0, screen.width - 2 * Self.presentationMargin.width),
+                                       height: Swift.max(0, screen.height - 2 * Self.presentationMargin.height))
+            let measured = size(of: element, proposal: offered, context: context, depth: 0)
+            place(element, in: screen.aligning(measured, .center), clip: screen, context: context, depth: 0, into: &boxes)
+        }
+    }
+
+    /// The cells of the scene left showing around a presentation, at each side.
+    static let presentationMargin = Size(width: 2, height: 1)
 
     /// The reuse state of the layout in progress.
     let reuse = PlacementReuse()

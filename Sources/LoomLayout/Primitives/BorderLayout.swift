@@ -31,7 +31,7 @@ struct BorderLayout: PrimitiveLayout {
 
     /// The line's marks, on the rows of `clip` only: a frame taller than the screen costs the
     /// screen's rows.
-    private func marks(_ frame: GridRect, clip: GridRect) -> [Mark] {
+    func marks(_ frame: GridRect, clip: GridRect) -> [Mark] {
         guard frame.width >= 2, frame.height >= 2 else { return [] }
         var marks: [Mark] = []
         for (row, left, right) in [(frame.row, Cluster.topLeft, Cluster.topRight), (frame.maxRow - 1, .bottomLeft, .bottomRight)] {

@@ -39,6 +39,8 @@ extension Primitive {
         case .fixedSize(let horizontal, let vertical): FixedSizeLayout(horizontal: horizontal, vertical: vertical)
         case .listRowSeparator: ListRowSeparatorLayout()
         case .overlay(let alignment): OverlayLayout(alignment: alignment)
+        case .presenting: PresentingLayout()
+        case .presentation(let style): PresentationLayout(style: style)
         case .disabled(let disabled): DisabledLayout(disabled: disabled)
         case .hidden: HiddenLayout()
         case .progress(let fraction): ProgressLayout(fraction: fraction)

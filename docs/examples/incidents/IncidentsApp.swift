@@ -1,8 +1,9 @@
 // An incident tracker: a daemon of your own whose scene takes text input. A form files an
 // incident into the store (a transaction, as a script's `loom set`), the table below shows
-// every incident filed, by anyone, a second tab sums them up by severity, a clock ticks in the
-// corner, and scripts may file and resolve them too. It is a target of
-// the package (`loom-example-incidents`), and a test types into it in tmux.
+// every incident filed, by anyone (Enter on one opens a sheet that resolves it), a second tab
+// sums them up by severity, a clock ticks in the corner, and scripts may file and resolve them
+// too. It is a target of the package (`loom-example-incidents`), and a test types into it in
+// tmux.
 //
 //   swift run loom-example-incidents --ephemeral --socket /tmp/incidents.sock &
 //   LOOM_SOCKET=/tmp/incidents.sock loom attach incidents     # type a title, Enter files it
@@ -84,9 +85,45 @@ struct SeverityBadge: View {
     }
 }
 
-/// Every incident filed, by anyone: a table that stays lazy however many there are.
+/// Resolving an incident: a sheet over the scene with a note to type. Enter or the button
+/// writes the status and the note in one transaction; Escape or Cancel leaves it open.
+struct ResolveSheet: View {
+    @Environment(\.store) private var store
+    @Environment(\.dismiss) private var dismiss
+    @FocusState private var editing: Bool
+    @StoreValue var title: String?
+    @State private var note = ""
+    let incident: StoreMember
+
+    init(_ incident: StoreMember) {
+        self.incident = incident
+        _title = StoreValue(incident.path.appending("title"))
+    }
+
+    var body: some View {
+        VStack(alignment: .leading) {
+            Text("Resolve “\(title ?? "?")”").bold()
+            TextField("what fixed it?", text: $note).focused($editing)
+            HStack {
+                Button("Cancel", role: .cancel) { dismiss() }
+                Button("Resolve") { resolve() }
+            }
+        }
+        .onSubmit { resolve() }
+        .onAppear { editing = true }
+    }
+
+    private func resolve() {
+        _ = try? store?.merge(["status": "resolved", "resolution": .string(note)], at: incident.path)
+        dismiss()
+    }
+}
+
+/// Every incident filed, by anyone: a table that stays lazy however many there are. Enter on a
+/// row opens the sheet that resolves it.
 struct IncidentTable: View {
     @StoreMembers("/incidents") var incidents: [StoreMember]
+    @State private var resolving: StoreMember?
 
     var body: some View {
         if incidents.isEmpty {
@@ -94,10 +131,13 @@ struct IncidentTable: View {
         } else {
             Table(incidents) {
                 TableColumn("Severity") { SeverityBadge($0) }.width(8)
-                TableColumn("Title") { IncidentField($0, "title") }
+                TableColumn("Title") { incident in
+                    Button { resolving = incident } label: { IncidentField(incident, "title") }
+                }
                 TableColumn("Status") { IncidentField($0, "status") }.width(min: 6, max: 10)
                 TableColumn("Filed") { FiledAgo($0) }.width(14)
             }
+            .sheet(item: $resolving) { ResolveSheet($0) }
         }
     }
 }
