@@ -46,6 +46,12 @@ extension View {
         modifier(_LayoutModifier(primitive: .foregroundColor(color)))
     }
 
+    /// The colour of the controls below: a toggle's box, a progress bar's fill, a stepper's
+    /// signs (SwiftUI's accent colour for them); nil: their text's colour.
+    public func tint(_ color: Color?) -> ModifiedContent<Self, _LayoutModifier> {
+        modifier(_LayoutModifier(primitive: .tint(color)))
+    }
+
     public func background(_ color: Color) -> ModifiedContent<Self, _LayoutModifier> {
         modifier(_LayoutModifier(primitive: .background(color)))
     }

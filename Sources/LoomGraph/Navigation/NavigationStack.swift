@@ -21,7 +21,9 @@ extension NavigationStack: PrimitiveView {
         }
     }
 
-    func primitive(in node: PrimitiveNode<NavigationStack>) -> Primitive? { .navigationStack }
+    func primitive(in node: PrimitiveNode<NavigationStack>) -> Primitive? {
+        .navigationStack(title: node.state { NavigationState(node: node) }.topTitle)
+    }
 
     /// Only the top of the stack is shown; the views under it stay alive with their state.
     func visibleChildren(in node: PrimitiveNode<NavigationStack>) -> ArraySlice<Node> { node.children.suffix(1) }

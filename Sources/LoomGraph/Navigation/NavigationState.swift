@@ -12,6 +12,9 @@ final class NavigationState {
 
     private unowned let node: Node
     private(set) var entries: [Entry] = []
+    /// The titles the views of the stack gave (`navigationTitle`), by the stack's child they
+    /// are in: the root's, or a destination's.
+    private var titles: [ObjectIdentifier: String] = [:]
     private var nextID = 1
     private var builders: [ObjectIdentifier: (Any) -> AnyView] = [:]
 
@@ -40,6 +43,25 @@ final class NavigationState {
         entries.removeLast()
         if node.children.count == entries.count + 2 { node.children[entries.count].visibilityChanged(isVisible: true) }
         node.graph.invalidate(node, cause: .navigation)
+    }
+
+    /// The child of the stack `descendant` is in (the root view, or a destination).
+    func entryNode(containing descendant: Node) -> Node? {
+        var current: Node? = descendant
+        while let candidate = current, let parent = candidate.parent {
+            if parent === node { return candidate }
+            current = parent
+        }
+        return nil
+    }
+
+    func setTitle(_ title: String?, of entry: Node) {
+        titles[ObjectIdentifier(entry)] = title
+    }
+
+    /// The title of the view shown on top.
+    var topTitle: String? {
+        node.children.last.flatMap { titles[ObjectIdentifier($0)] }
     }
 
     /// Pops the entry `id` and every entry over it; nothing if it is not pushed.

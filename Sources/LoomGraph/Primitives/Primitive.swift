@@ -29,7 +29,8 @@ public enum Primitive: Sendable, Hashable {
     case stepper
     /// A text field: boxed, as a frame's bounds are.
     indirect case textField(TextFieldSpec)
-    case navigationStack
+    /// A `NavigationStack`, with the title its top view gives (`navigationTitle`).
+    case navigationStack(title: String?)
     /// A `TabView`: its children are its tabs' labels (`.tabLabel`) and the tab that shows.
     case tabView
     case tabLabel(isSelected: Bool)
@@ -38,6 +39,10 @@ public enum Primitive: Sendable, Hashable {
     /// Boxed: six optional sizes would make every primitive (and every layout box) 100 bytes.
     indirect case frame(FrameSpec)
     case foregroundColor(Color?)
+    /// A key that activates the control below from anywhere in the scene (`keyboardShortcut`).
+    case keyboardShortcut(KeyEquivalent)
+    /// The colour of the controls below (`tint`).
+    case tint(Color?)
     case background(Color)
     case textStyle(TextStyle)
     case border(Color, width: Int)

@@ -133,6 +133,7 @@ extension Viewport {
             if key == .down && content.upperBound > frame.maxRow { return .scroll(boxes[index].node, rows: 1) }
             if key == .up && content.lowerBound < frame.row { return .scroll(boxes[index].node, rows: -1) }
         }
+        if let shortcut = shortcutAction(for: key, current: current.map { focusable[$0] }) { return shortcut }
         switch key {
         case .tab, .down:
             return focus(current.map { $0 + 1 } ?? 0)
@@ -226,6 +227,25 @@ extension Viewport {
     private func presentationScope(_ boxes: [LayoutBox]) -> Range<Int>? {
         guard let top = boxes.lastIndex(where: { if case .presentation = $0.primitive { true } else { false } }) else { return nil }
         return top..<(top + boxes[top].descendants + 1)
+    }
+
+    /// What a key does as a `keyboardShortcut` (asked after a focused text field had its keys):
+    /// a character anywhere; Escape for `.cancelAction`; Enter for `.defaultAction` while the
+    /// focused box (if any) has no control to activate. Only the top presentation's shortcuts
+    /// act while one shows; a read-only viewport's controls stay inert.
+    private func shortcutAction(for key: Key, current: Int?) -> KeyAction? {
+        let equivalent: KeyEquivalent
+        switch key {
+        case .character(let character): equivalent = KeyEquivalent(character)
+        case .escape: equivalent = .escape
+        case .enter where current.flatMap(control(in:)) == nil: equivalent = .return
+        default: return nil
+        }
+        let scope = presentationScope(boxes) ?? boxes.indices
+        guard let index = scope.first(where: { index in
+            if case .keyboardShortcut(equivalent) = boxes[index].primitive { !boxes[index].context.isDisabled && !boxes[index].context.isHidden } else { false }
+        }), let control = control(in: index), !isReadOnly || control.controlKind?.changesData == false else { return nil }
+        return .perform(control, .activate)
     }
 
     /// The control a focused box stands for: itself, or a list row's first control.

@@ -13,6 +13,9 @@ struct LayoutContext: Hashable {
     var isHidden = false
     /// The columns of the grid a `GridRow` is placed in (set for its rows by `GridLayout`).
     var grid: GridColumns?
+    /// The colour of the controls below (`tint`): a toggle's box, a progress bar, a stepper's
+    /// signs; nil: the text's own colour.
+    var tint: Color?
 
     /// The part of the context that changes sizes (styles do not).
     var measuringKey: TextOptions { text }

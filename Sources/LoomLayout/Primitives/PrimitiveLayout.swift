@@ -27,6 +27,9 @@ protocol PrimitiveLayout {
     /// A list row's traits (`listRowSeparator`) are found through it: it changes how its
     /// content looks or where it sits, not what the row is.
     var passesRowTraits: Bool { get }
+
+    /// Whether its marks (a toggle's box, a bar) take the `tint` around it.
+    var isTinted: Bool { get }
 }
 
 extension PrimitiveLayout {
@@ -44,6 +47,7 @@ extension PrimitiveLayout {
         guard !box.marks.isEmpty else { return }
         var own = box.context
         inherit(&own)
+        if isTinted, let tint = box.context.tint { own.style.foreground = tint }
         var dim = box.context.style
         dim.attributes.insert(.dim)
         Drawing.drawMarks(box.marks, style: styles.id(for: own.style), dimStyle: styles.id(for: dim), clip: clip, into: &grid)
@@ -51,6 +55,7 @@ extension PrimitiveLayout {
 
     var isScrollContainer: Bool { false }
     var passesRowTraits: Bool { false }
+    var isTinted: Bool { false }
 }
 
 /// A modifier that changes only what its content inherits (a text option or a style) and is

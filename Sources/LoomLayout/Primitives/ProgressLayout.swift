@@ -34,4 +34,6 @@ struct ProgressLayout: PrimitiveLayout {
         }
         placement.marks.append(Mark(column: frame.column + filled, row: frame.row, Self.track, repeats: frame.width - filled, dim: true))
     }
+
+    var isTinted: Bool { true }
 }

@@ -17,4 +17,6 @@ struct StepperLayout: PrimitiveLayout {
         subviews.placeContent(in: label, into: &placement)
         placement.marks.append(Mark(column: label.maxColumn + 1, row: frame.row, Self.control))
     }
+
+    var isTinted: Bool { true }
 }

@@ -19,4 +19,6 @@ struct ToggleLayout: PrimitiveLayout {
         placement.marks.append(Mark(column: frame.column, row: frame.row, isOn ? Self.on : Self.off))
         subviews.placeContent(in: frame.inset(leading: Self.leading), into: &placement)
     }
+
+    var isTinted: Bool { true }
 }

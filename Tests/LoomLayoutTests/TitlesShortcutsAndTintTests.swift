@@ -1,0 +1,123 @@
+import LoomGraph
+import LoomLayout
+import Testing
+
+/// `navigationTitle`, `toolbar`, `keyboardShortcut` and `tint`.
+@Suite("Titles, toolbars, shortcuts and tint")
+struct TitlesShortcutsAndTintTests {
+    private final class Log { var lines: [String] = [] }
+
+    private func shown(_ host: ViewHost) -> String {
+        var text = host.text
+        while text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+
+    @Test func aStackShowsTheTitleOfTheViewOnTopInBoldOnItsFirstLine() {
+        struct Jobs: View {
+            var body: some View {
+                NavigationStack {
+                    NavigationLink("build", value: "build")
+                        .navigationTitle("Jobs")
+                        .navigationDestination(for: String.self) { name in
+                            Text("job \(name)").navigationTitle("Job \(name)")
+                        }
+                }
+            }
+        }
+        let host = ViewHost(Jobs(), width: 20, height: 3)
+        #expect(host.markup.hasPrefix("{bold}Jobs{}\nbuild ›"), "\(host.markup)")
+        host.press(.tab)
+        host.press(.enter)
+        #expect(shown(host) == "Job build\njob build", "the destination's title")
+        host.press(.escape)
+        #expect(shown(host) == "Jobs\nbuild ›", "the root's again after the pop")
+        #expect(render(Text("no stack").navigationTitle("ignored"), 20, 1) == "no stack", "outside a stack a title shows nowhere")
+    }
+
+    @Test func aToolbarIsALineAboveTheViewWithItsItemsAtTheEnd() {
+        struct Board: View {
+            let log: Log
+            var body: some View {
+                Text("content")
+                    .toolbar {
+                        ToolbarItem(placement: .primaryAction) { Button("Add") { log.lines.append("add") } }
+                        Button("Help") {}
+                    }
+            }
+        }
+        let log = Log()
+        let host = ViewHost(Board(log: log).frame(width: 20), width: 20, height: 2)
+        #expect(shown(host) == "            Add Help\ncontent", "\n\(host.text)")
+        host.press(.tab)
+        host.press(.enter)
+        #expect(log.lines == ["add"], "its items are buttons like any")
+    }
+
+    private struct Editor: View {
+        let log: Log
+        @State var name = ""
+        @State var confirming = false
+        var body: some View {
+            VStack(alignment: .leading) {
+                TextField("name", text: $name)
+                Button("Refresh") { log.lines.append("refresh") }.keyboardShortcut("r")
+                Button("Save") { log.lines.append("save \(name)") }.keyboardShortcut(.defaultAction)
+                Button("Delete") { confirming = true }.keyboardShortcut("d").disabled(name.isEmpty)
+            }
+            .alert("Delete?", isPresented: $confirming) {
+                Button("Delete", role: .destructive) { log.lines.append("deleted") }.keyboardShortcut("y")
+                Button("Keep", role: .cancel) { log.lines.append("kept") }.keyboardShortcut(.cancelAction)
+            }
+        }
+    }
+
+    @Test func aShortcutKeyPressesItsButtonFromAnywhereButNotWhileTyping() {
+        let log = Log()
+        let host = ViewHost(Editor(log: log), width: 30, height: 8)
+        host.press(.character("r"))
+        #expect(log.lines == ["refresh"], "nothing focused: r is the shortcut")
+        host.press(.enter)
+        #expect(log.lines == ["refresh", "save "], "Enter with nothing focused is the default action")
+        host.press(.character("d"))
+        #expect(log.lines == ["refresh", "save "] && !host.text.contains("Delete?"), "a disabled button's shortcut does nothing")
+        host.press(.tab)
+        host.type("rd")
+        #expect(host.text.hasPrefix("rd"), "in a text field the keys are typed")
+        #expect(log.lines == ["refresh", "save "])
+        host.press(.enter)
+        #expect(log.lines == ["refresh", "save "], "Enter in a field submits it; the default action waits for no focused control")
+    }
+
+    @Test func onlyAPresentationsShortcutsActWhileItShowsAndEscapeIsItsCancelAction() {
+        let log = Log()
+        let host = ViewHost(Editor(log: log), width: 30, height: 8)
+        host.press(.tab)
+        host.type("x")
+        host.press(.tab)
+        host.press(.character("d"))
+        #expect(host.text.contains("Delete?"), "\n\(host.text)")
+        host.press(.character("r"))
+        #expect(log.lines.isEmpty, "the board's shortcut does not act under the alert")
+        host.press(.escape)
+        #expect(log.lines == ["kept"], "Escape is the cancel action's shortcut, then the alert goes")
+        #expect(!host.text.contains("Delete?"))
+        host.press(.character("d"))
+        host.press(.character("y"))
+        #expect(log.lines == ["kept", "deleted"])
+    }
+
+    @Test func tintColoursTheMarksOfControlsNotTheirLabels() {
+        struct Tinted: View {
+            @State var on = true
+            var body: some View {
+                VStack(alignment: .leading) {
+                    Toggle("on", isOn: $on)
+                    ProgressView(value: 0.5).frame(width: 4)
+                }
+                .tint(.green)
+            }
+        }
+        #expect(markup(Tinted(), 10, 2) == "{fg=green}[x]{} on\n{fg=green}██{dim}░░{}", "\(markup(Tinted(), 10, 2))")
+    }
+}
