@@ -8,13 +8,6 @@ import Testing
 struct PresentationTests {
     private final class Log { var lines: [String] = [] }
 
-    /// The screen without its blank rows at the bottom.
-    private func shown(_ host: ViewHost) -> String {
-        var text = host.text
-        while text.hasSuffix("\n") { text.removeLast() }
-        return text
-    }
-
     private struct Rename: View {
         @Environment(\.dismiss) private var dismiss
         @Binding var name: String
@@ -107,8 +100,7 @@ struct PresentationTests {
             }
         }
         let host = ViewHost(Ticking(), width: 12, height: 5)
-        let shown = host.text
-        #expect(shown == "tick\nro┌──────┐\nro│ over │\nro└──────┘\nrow 3 0", "\n\(shown)")
+        #expect(host.text == "tick\nro┌──────┐\nro│ over │\nro└──────┘\nrow 3 0", "\n\(host.text)")
         host.graph.controls().first { $0.label == "tick" }?.tap()
         host.runFrame()
         #expect(host.text == "tick\nro┌──────┐\nro│ over │\nro└──────┘\nrow 3 1", "the rows under the sheet changed, the sheet was drawn over them again:\n\(host.text)")

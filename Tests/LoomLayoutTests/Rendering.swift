@@ -24,3 +24,10 @@ func markup<V: View>(_ view: V, _ width: Int, _ height: Int) -> String {
     while text.hasSuffix("\n") { text.removeLast() }
     return text
 }
+
+/// A host's screen without the blank rows below the content.
+func shown(_ host: ViewHost) -> String {
+    var text = host.text
+    while text.hasSuffix("\n") { text.removeLast() }
+    return text
+}

@@ -7,12 +7,6 @@ import Testing
 struct TitlesShortcutsAndTintTests {
     private final class Log { var lines: [String] = [] }
 
-    private func shown(_ host: ViewHost) -> String {
-        var text = host.text
-        while text.hasSuffix("\n") { text.removeLast() }
-        return text
-    }
-
     @Test func aStackShowsTheTitleOfTheViewOnTopInBoldOnItsFirstLine() {
         struct Jobs: View {
             var body: some View {
