@@ -115,3 +115,57 @@ struct TitlesShortcutsAndTintTests {
         #expect(markup(Tinted(), 10, 2) == "{fg=green}[x]{} on\n{fg=green}██{dim}░░{}", "\(markup(Tinted(), 10, 2))")
     }
 }
+
+/// `NavigationStack(path:)`: the stack and its path kept in step both ways.
+@Suite("Navigation paths")
+struct NavigationPathTests {
+    private struct Browser: View {
+        @Binding var path: [Int]
+        var body: some View {
+            NavigationStack(path: $path) {
+                VStack {
+                    NavigationLink("open 1", value: 1)
+                    Button("jump") { path = [2, 3] }
+                }
+                .navigationDestination(for: Int.self) { number in
+                    VStack {
+                        Text("page \(number)")
+                        NavigationLink("next", value: number + 10)
+                    }
+                }
+            }
+        }
+    }
+
+    private struct Host: View {
+        @State var path: [Int]
+        var body: some View {
+            VStack(alignment: .leading) {
+                Text("path \(path.map(String.init).joined(separator: ","))")
+                Browser(path: $path)
+            }
+        }
+    }
+
+    @Test func aPathGivenAtTheStartIsShownAndLinksAndPopsChangeIt() {
+        let host = ViewHost(Host(path: [5]), width: 20, height: 3)
+        #expect(shown(host) == "path 5\npage 5\nnext ›", "the destinations of a path set before they were registered")
+        host.press(.tab)
+        host.press(.enter)
+        #expect(shown(host) == "path 5,15\npage 15\nnext ›", "a link appends its value")
+        host.press(.escape)
+        #expect(shown(host) == "path 5\npage 5\nnext ›", "a pop removes the last value")
+        host.press(.escape)
+        #expect(shown(host) == "path\nopen 1 ›\n  jump")
+    }
+
+    @Test func aProgramThatSetsThePathPushesAndPops() {
+        let host = ViewHost(Host(path: []), width: 20, height: 3)
+        host.press(.tab)
+        host.press(.tab)
+        host.press(.enter)
+        #expect(shown(host) == "path 2,3\npage 3\nnext ›", "two pushed at once, the last on top")
+        host.press(.escape)
+        #expect(shown(host) == "path 2\npage 2\nnext ›")
+    }
+}

@@ -8,7 +8,17 @@ final class NavigationState {
     struct Entry {
         let id: Int
         let view: AnyView
+        /// The value it was pushed for (`NavigationLink(value:)`); nil for a view pushed as is.
+        let value: AnyHashable?
     }
+
+    /// The stack's `path` binding, its values type-erased: set while the stack has one.
+    struct Path {
+        let read: () -> [AnyHashable]
+        let write: ([AnyHashable]) -> Void
+    }
+
+    var path: Path?
 
     private unowned let node: Node
     private(set) var entries: [Entry] = []
@@ -23,26 +33,67 @@ final class NavigationState {
     }
 
     func push(_ view: AnyView) {
-        // The view pushed over leaves the screen; its nodes and state stay for the pop.
-        if node.children.count == entries.count + 1 { node.children.last?.visibilityChanged(isVisible: false) }
-        entries.append(Entry(id: nextID, view: view))
-        nextID += 1
+        append(Entry(id: nextID, view: view, value: nil))
         node.graph.invalidate(node, cause: .navigation)
     }
 
-    /// Pushes the destination registered for the value's type; false when none is.
+    /// Pushes the destination registered for the value's type; false when none is. With a
+    /// path, the value is appended to it, and the stack follows the path.
     @discardableResult
     func push<Value: Hashable>(value: Value) -> Bool {
         guard let build = builders[ObjectIdentifier(Value.self)] else { return false }
-        push(build(value))
+        if let path {
+            path.write(path.read() + [AnyHashable(value)])
+        } else {
+            append(Entry(id: nextID, view: build(value), value: AnyHashable(value)))
+            node.graph.invalidate(node, cause: .navigation)
+        }
         return true
     }
 
+    /// Pops the top destination; with a path, the path's last value.
     func pop() {
         guard !entries.isEmpty else { return }
+        if let path, entries.last?.value != nil {
+            path.write(Array(path.read().dropLast()))
+            return
+        }
+        removeLast()
+        node.graph.invalidate(node, cause: .navigation)
+    }
+
+    private func append(_ entry: Entry) {
+        // The view pushed over leaves the screen; its nodes and state stay for the pop.
+        if node.children.count == entries.count + 1 { node.children.last?.visibilityChanged(isVisible: false) }
+        entries.append(entry)
+        nextID += 1
+    }
+
+    private func removeLast() {
         entries.removeLast()
         if node.children.count == entries.count + 2 { node.children[entries.count].visibilityChanged(isVisible: true) }
-        node.graph.invalidate(node, cause: .navigation)
+    }
+
+    /// Makes the entries what the path says, in the stack's own evaluation (so nothing is
+    /// invalidated): the entries that agree with the path's first values stay, with their
+    /// state; the rest are popped, and the path's other values pushed. A value whose type has no
+    /// destination registered yet waits, with those after it, for `register` (the root's
+    /// `navigationDestination` modifiers register when the root is evaluated, after the stack).
+    func followPath() {
+        guard let values = path?.read() else { return }
+        var kept = 0
+        while kept < entries.count, kept < values.count, entries[kept].value == values[kept] { kept += 1 }
+        while entries.count > kept { removeLast() }
+        for value in values[kept...] {
+            guard let build = builders[ObjectIdentifier(type(of: value.base))] else { break }
+            append(Entry(id: nextID, view: build(value.base), value: value))
+        }
+    }
+
+    /// Whether the path has values the entries do not show yet.
+    private var isBehindPath: Bool {
+        guard let path else { return false }
+        return path.read().count > entries.count
     }
 
     /// The child of the stack `descendant` is in (the root view, or a destination).
@@ -70,6 +121,15 @@ final class NavigationState {
     }
 
     func register<Value: Hashable>(_: Value.Type, destination: @escaping (Value) -> AnyView) {
+        let isNew = builders[ObjectIdentifier(Value.self)] == nil
         builders[ObjectIdentifier(Value.self)] = { destination($0 as! Value) }
+        // A path set before its destinations were known is followed once they are: after this
+        // pass, as an action is.
+        if isNew && isBehindPath {
+            node.graph.afterPass { [weak self] in
+                guard let self else { return }
+                self.node.graph.invalidate(self.node, cause: .navigation)
+            }
+        }
     }
 }
