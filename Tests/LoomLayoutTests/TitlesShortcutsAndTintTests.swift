@@ -168,4 +168,39 @@ struct NavigationPathTests {
         host.press(.escape)
         #expect(shown(host) == "path 2\npage 2\nnext ›")
     }
+
+    @Test func dismissInADestinationOfAPathRemovesItsValueAndAViewPushedAsIsStays() {
+        struct Page: View {
+            @Environment(\.dismiss) private var dismiss
+            let number: Int
+            var body: some View {
+                VStack {
+                    Button("back from \(number)") { dismiss() }
+                    NavigationLink("about", destination: Text("about \(number)"))
+                }
+            }
+        }
+        struct Pages: View {
+            @State var path = [1, 2]
+            var body: some View {
+                VStack(alignment: .leading) {
+                    Text("path \(path.map(String.init).joined(separator: ","))")
+                    NavigationStack(path: $path) {
+                        Text("home").navigationDestination(for: Int.self) { Page(number: $0) }
+                    }
+                }
+            }
+        }
+        let host = ViewHost(Pages(), width: 20, height: 3)
+        #expect(shown(host) == "path 1,2\nback from 2\n  about ›")
+        host.press(.tab)
+        host.press(.tab)
+        host.press(.enter)
+        #expect(shown(host) == "path 1,2\nabout 2", "a view pushed as is, over the path's destinations: the path is unchanged")
+        host.press(.escape)
+        #expect(shown(host) == "path 1,2\nback from 2\n  about ›")
+        host.press(.backTab)
+        host.press(.enter)
+        #expect(shown(host) == "path 1\nback from 1\n  about ›", "dismiss removed the destination's value from the path")
+    }
 }

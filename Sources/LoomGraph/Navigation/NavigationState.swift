@@ -19,6 +19,9 @@ final class NavigationState {
     }
 
     var path: Path?
+    /// The path's values the entries were last made to show; nil while some wait for their
+    /// destination (see `followPath`).
+    private var followed: [AnyHashable]?
 
     private unowned let node: Node
     private(set) var entries: [Entry] = []
@@ -53,12 +56,20 @@ final class NavigationState {
 
     /// Pops the top destination; with a path, the path's last value.
     func pop() {
-        guard !entries.isEmpty else { return }
-        if let path, entries.last?.value != nil {
-            path.write(Array(path.read().dropLast()))
+        if let top = entries.last { pop(entry: top.id) }
+    }
+
+    /// Pops the entry `id` and every entry over it; nothing if it is not pushed. An entry of a
+    /// path's value is popped by writing the path without it and what follows: the stack
+    /// follows in its next update.
+    func pop(entry id: Int) {
+        guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
+        if let path, entries[index].value != nil {
+            let valuesBelow = entries[..<index].count { $0.value != nil }
+            path.write(Array(path.read().prefix(valuesBelow)))
             return
         }
-        removeLast()
+        while entries.count > index { removeLast() }
         node.graph.invalidate(node, cause: .navigation)
     }
 
@@ -74,27 +85,28 @@ final class NavigationState {
         if node.children.count == entries.count + 2 { node.children[entries.count].visibilityChanged(isVisible: true) }
     }
 
-    /// Makes the entries what the path says, in the stack's own evaluation (so nothing is
-    /// invalidated): the entries that agree with the path's first values stay, with their
-    /// state; the rest are popped, and the path's other values pushed. A value whose type has no
-    /// destination registered yet waits, with those after it, for `register` (the root's
-    /// `navigationDestination` modifiers register when the root is evaluated, after the stack).
+    /// Makes the entries what the path says when the path changed, in the stack's own
+    /// evaluation (so nothing is invalidated): the entries that agree with the path's first
+    /// values stay, with their state; the rest are popped (a view pushed as is over them too),
+    /// and the path's other values pushed. An unchanged path leaves the entries alone, so a view
+    /// pushed as is stays. A value whose type has no destination registered yet waits, with
+    /// those after it, for `register` (the root's `navigationDestination` modifiers register
+    /// when the root is evaluated, after the stack).
     func followPath() {
-        guard let values = path?.read() else { return }
+        guard let values = path?.read(), values != followed else { return }
         var kept = 0
         while kept < entries.count, kept < values.count, entries[kept].value == values[kept] { kept += 1 }
         while entries.count > kept { removeLast() }
+        followed = values
         for value in values[kept...] {
-            guard let build = builders[ObjectIdentifier(type(of: value.base))] else { break }
+            guard let build = builders[ObjectIdentifier(type(of: value.base))] else {
+                followed = nil
+                break
+            }
             append(Entry(id: nextID, view: build(value.base), value: value))
         }
     }
 
-    /// Whether the path has values the entries do not show yet.
-    private var isBehindPath: Bool {
-        guard let path else { return false }
-        return path.read().count > entries.count
-    }
 
     /// The child of the stack `descendant` is in (the root view, or a destination).
     func entryNode(containing descendant: Node) -> Node? {
@@ -115,17 +127,12 @@ final class NavigationState {
         node.children.last.flatMap { titles[ObjectIdentifier($0)] }
     }
 
-    /// Pops the entry `id` and every entry over it; nothing if it is not pushed.
-    func pop(entry id: Int) {
-        while entries.contains(where: { $0.id == id }) { pop() }
-    }
-
     func register<Value: Hashable>(_: Value.Type, destination: @escaping (Value) -> AnyView) {
         let isNew = builders[ObjectIdentifier(Value.self)] == nil
         builders[ObjectIdentifier(Value.self)] = { destination($0 as! Value) }
         // A path set before its destinations were known is followed once they are: after this
         // pass, as an action is.
-        if isNew && isBehindPath {
+        if isNew && path != nil && followed == nil {
             node.graph.afterPass { [weak self] in
                 guard let self else { return }
                 self.node.graph.invalidate(self.node, cause: .navigation)
