@@ -32,7 +32,7 @@ public struct _TaskModifier: ViewModifierBehavior {
     func updateChildren<Content: View>(content: Content, _ children: inout ChildList) {
         let node = children.node
         let started = node.state { Started() }
-        if let id, let previous = started.id, !id.equals(previous.value), node.graph.tasks[ObjectIdentifier(node)] != nil {
+        if let id, let previous = started.id, !id.equals(previous.value), node.graph.hasTask(for: node) {
             stop(node)
             start(node)
         }
@@ -53,13 +53,11 @@ public struct _TaskModifier: ViewModifierBehavior {
     }
 
     private func start(_ node: Node) {
-        guard node.graph.tasks[ObjectIdentifier(node)] == nil else { return }
-        let operation = operation
-        node.graph.tasks[ObjectIdentifier(node)] = Task(executorPreference: node.graph.executor, priority: priority) { try? await operation.run() }
+        node.graph.startTask(for: node, priority: priority, operation)
     }
 
     private func stop(_ node: Node) {
-        node.graph.tasks.removeValue(forKey: ObjectIdentifier(node))?.cancel()
+        node.graph.stopTask(for: node)
     }
 }
 
@@ -77,6 +75,22 @@ extension View {
 }
 
 extension ViewGraph {
+    /// Runs `operation` on the graph's executor for `node` (a `.task` modifier, a text's clock),
+    /// unless one runs for it already; what it throws is dropped. It ends when `stopTask(for:)`
+    /// cancels it, or when the graph goes (`endTasks`).
+    func startTask(for node: Node, priority: TaskPriority? = nil, _ operation: TaskOperation) {
+        guard tasks[ObjectIdentifier(node)] == nil else { return }
+        tasks[ObjectIdentifier(node)] = Task(executorPreference: executor, priority: priority) { try? await operation.run() }
+    }
+
+    func stopTask(for node: Node) {
+        tasks.removeValue(forKey: ObjectIdentifier(node))?.cancel()
+    }
+
+    func hasTask(for node: Node) -> Bool {
+        tasks[ObjectIdentifier(node)] != nil
+    }
+
     /// Cancels every task views started and lets them finish on this thread while the nodes
     /// they write to still live: a cancelled task's waits end at once (a `Task.sleep` throws),
     /// so a few rounds of its jobs end it. A task that ignores cancellation is left, its jobs

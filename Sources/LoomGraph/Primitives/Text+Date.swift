@@ -79,22 +79,19 @@ enum TextClock {
     static func follow(_ text: Text, in node: Node) {
         let graph = node.graph
         guard let tick = text.clockTick else {
-            if !graph.tasks.isEmpty { stop(in: node) }
+            // Most graphs run no task: a text that never had a clock costs one emptiness test.
+            if !graph.tasks.isEmpty { graph.stopTask(for: node) }
             return
         }
-        guard graph.tasks[ObjectIdentifier(node)] == nil else { return }
+        guard !graph.hasTask(for: node) else { return }
         let target = WeakNode(node)
-        graph.tasks[ObjectIdentifier(node)] = Task(executorPreference: graph.executor) {
-            while !Task.isCancelled {
-                do { try await Task.sleep(for: tick) } catch { return }
+        graph.startTask(for: node, TaskOperation {
+            while true {
+                try await Task.sleep(for: tick)
                 guard let node = target.node, node.isAlive else { return }
                 node.graph.invalidate(node, cause: .clock)
             }
-        }
-    }
-
-    static func stop(in node: Node) {
-        node.graph.tasks.removeValue(forKey: ObjectIdentifier(node))?.cancel()
+        })
     }
 
     /// The node, for the task that runs only on its graph's executor, on the graph's thread:

@@ -131,6 +131,6 @@ extension Text: LeafPrimitive {
     }
 
     func nodeWillBeDestroyed(_ node: PrimitiveNode<Text>) {
-        TextClock.stop(in: node)
+        node.graph.stopTask(for: node)
     }
 }
