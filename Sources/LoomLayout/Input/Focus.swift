@@ -157,9 +157,8 @@ extension Viewport {
         case .character(let character) where character == "-" || character == "+" || character == "−":
             guard let current, !isReadOnly, let control = control(in: focusable[current]), control.controlKind == .stepper else { return nil }
             return .perform(control, .adjust(by: character == "+" ? 1 : -1))
-        case .escape where presentationScope(boxes) != nil:
-            return presentationScope(boxes).map { .perform(boxes[$0.lowerBound].node, .dismiss) }
         case .escape, .backspace:
+            if key == .escape, let presentation = presentationScope(boxes) { return .perform(boxes[presentation.lowerBound].node, .dismiss) }
             return graph.canPopNavigation ? .popNavigation : nil
         case .pageUp, .pageDown:
             let index = current.map { focusable[$0] } ?? boxes.firstIndex { $0.isScrollContainer }

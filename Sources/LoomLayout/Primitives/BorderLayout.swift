@@ -15,7 +15,7 @@ struct BorderLayout: PrimitiveLayout {
     }
 
     func placeSubviews(in frame: GridRect, subviews: LayoutSubviews, placement: inout SubviewPlacement) {
-        placement.marks += marks(frame, clip: placement.clip)
+        placement.marks += Self.marks(frame, clip: placement.clip)
         let inside = frame.inset(top: Self.width, leading: Self.width, bottom: Self.width, trailing: Self.width)
         subviews.placeContent(in: inside, clip: placement.clip.intersection(inside), into: &placement)
     }
@@ -31,7 +31,7 @@ struct BorderLayout: PrimitiveLayout {
 
     /// The line's marks, on the rows of `clip` only: a frame taller than the screen costs the
     /// screen's rows.
-    func marks(_ frame: GridRect, clip: GridRect) -> [Mark] {
+    static func marks(_ frame: GridRect, clip: GridRect) -> [Mark] {
         guard frame.width >= 2, frame.height >= 2 else { return [] }
         var marks: [Mark] = []
         for (row, left, right) in [(frame.row, Cluster.topLeft, Cluster.topRight), (frame.maxRow - 1, .bottomLeft, .bottomRight)] {

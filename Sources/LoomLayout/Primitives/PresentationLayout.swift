@@ -18,11 +18,14 @@ struct PresentationLayout: PrimitiveLayout {
     }
 
     func placeSubviews(in frame: GridRect, subviews: LayoutSubviews, placement: inout SubviewPlacement) {
-        placement.marks += BorderLayout(color: .gray).marks(frame, clip: placement.clip)
+        placement.marks += BorderLayout.marks(frame, clip: placement.clip)
         let inside = frame.inset(top: BorderLayout.width, leading: BorderLayout.width + Self.padding,
                                  bottom: BorderLayout.width, trailing: BorderLayout.width + Self.padding)
-        let content = subviews.contentSize(ProposedSize(width: inside.width, height: inside.height))
-        let placed = style == .sheet ? inside : inside.aligning(Size(width: min(content.width, inside.width), height: min(content.height, inside.height)), .center)
+        var placed = inside
+        if style != .sheet {
+            let content = subviews.contentSize(ProposedSize(width: inside.width, height: inside.height))
+            placed = inside.aligning(Size(width: min(content.width, inside.width), height: min(content.height, inside.height)), .center)
+        }
         subviews.placeContent(in: placed, clip: placement.clip.intersection(inside), into: &placement)
     }
 
