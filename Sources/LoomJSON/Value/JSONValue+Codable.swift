@@ -42,21 +42,15 @@ extension JSONValue: Codable {
         case .array(let elements):
             var container = encoder.unkeyedContainer()
             for element in elements { try container.encode(element) }
-        case .null:
+        case .null, .bool, .int, .double, .string:
             var container = encoder.singleValueContainer()
-            try container.encodeNil()
-        case .bool(let bool):
-            var container = encoder.singleValueContainer()
-            try container.encode(bool)
-        case .int(let int):
-            var container = encoder.singleValueContainer()
-            try container.encode(int)
-        case .double(let double):
-            var container = encoder.singleValueContainer()
-            try container.encode(double)
-        case .string(let string):
-            var container = encoder.singleValueContainer()
-            try container.encode(string)
+            switch self {
+            case .bool(let bool): try container.encode(bool)
+            case .int(let int): try container.encode(int)
+            case .double(let double): try container.encode(double)
+            case .string(let string): try container.encode(string)
+            case .null, .object, .array: try container.encodeNil()
+            }
         }
     }
 }
