@@ -11,19 +11,28 @@ import LoomStore
 enum StoreCoding {
     static func decode<Value: Decodable>(_ type: Value.Type, from json: JSONValue) throws -> Value {
         if let value = json as? Value { return value }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
         return try decoder.decode(type, from: Data(JSONWriter.bytes(json)))
     }
 
     /// The value as JSON, within the store's limits (`store.parse`).
     static func encode<Value: Encodable>(_ value: Value, for store: Store) throws -> JSONValue {
         if let json = value as? JSONValue { return json }
+        return try store.parse(Array(try encoder.encode(value)))
+    }
+
+    /// Made once: their settings never change, and each decode or encode is its own call.
+    private static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }()
+
+    private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = .sortedKeys
-        return try store.parse(Array(try encoder.encode(value)))
-    }
+        return encoder
+    }()
 
     /// What went wrong, in a sentence: the member path and the reason, not Foundation's dump.
     static func describe(_ error: any Error) -> String {

@@ -12,22 +12,33 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
         case value(Text)
     }
 
-    let pieces: [Piece]
+    /// A literal alone (most keys: no array to make), or the pieces of an interpolation.
+    private enum Storage: Equatable, Sendable {
+        case literal(String)
+        case pieces([Piece])
+    }
+
+    private let storage: Storage
 
     public init(_ value: String) {
-        self.pieces = [.literal(value)]
+        self.storage = .literal(value)
     }
 
     public init(stringLiteral value: String) {
-        self.pieces = [.literal(value)]
+        self.storage = .literal(value)
     }
 
     public init(stringInterpolation: StringInterpolation) {
-        self.pieces = stringInterpolation.pieces
+        self.storage = .pieces(stringInterpolation.pieces)
     }
 
     /// The text the Markdown and the values make.
-    var text: Text.Storage { MarkdownInline.text(pieces) }
+    var text: Text.Storage {
+        switch storage {
+        case .literal(let string): MarkdownInline.hasMarkup(string) ? MarkdownInline.text([.literal(string)]) : .verbatim(string)
+        case .pieces(let pieces): MarkdownInline.text(pieces)
+        }
+    }
 
     public struct StringInterpolation: StringInterpolationProtocol {
         var pieces: [Piece] = []

@@ -22,7 +22,7 @@ import LoomCells
 enum MarkdownInline {
     static func text(_ pieces: [LocalizedStringKey.Piece]) -> Text.Storage {
         var needsParsing = false
-        for case .literal(let string) in pieces where string.utf8.contains(where: markupBytes.contains) {
+        for case .literal(let string) in pieces where hasMarkup(string) {
             needsParsing = true
             break
         }
@@ -50,8 +50,16 @@ enum MarkdownInline {
         return parser.parse()
     }
 
-    /// Bytes that can start markup: a literal with none of them is one plain run, unparsed.
-    private static let markupBytes: Set<UInt8> = Set("*_`~[\\".utf8)
+    /// Whether a literal has a byte that can start markup: one with none is one plain run,
+    /// unparsed.
+    static func hasMarkup(_ literal: String) -> Bool {
+        literal.utf8.contains { byte in
+            switch byte {
+            case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "["), UInt8(ascii: "\\"): true
+            default: false
+            }
+        }
+    }
 
     enum Token: Equatable {
         case character(Character)
