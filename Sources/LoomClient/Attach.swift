@@ -4,16 +4,17 @@ import LoomTerminal
 import LoomWire
 
 /// `loom attach`: the terminal viewer. It applies the daemon's frames to a local screen and
-/// writes only what changed, one write per frame, acknowledging each; it forwards keys and the
-/// mouse wheel; and whatever ends it, the terminal is restored before it says why.
+/// writes only what changed, one write per frame, acknowledging each; it forwards keys, clicks
+/// and the mouse wheel; and whatever ends it, the terminal is restored before it says why.
 extension Verb {
     static let attach = Verb(
         name: "attach", summary: "show a scene in this terminal, live", synopsis: "attach SCENE [--observer] [--highlight-updates [--highlight-ms N]] [--colors N] [--detach-keys KEYS] [--ssh [USER@]HOST] [--no-reconnect]",
         help: """
-        Shows SCENE in this terminal and forwards keys and the mouse wheel to it, like tmux attach.
+        Shows SCENE in this terminal and forwards keys, clicks and the mouse wheel to it, like
+        tmux attach.
 
-        Keys: arrows, Tab/Shift-Tab, Enter, Space, Escape, Home/End, PageUp/PageDown and the wheel
-        go to the scene (move the focus, scroll, push and pop navigation). Ctrl-] detaches (the
+        Keys: arrows, Tab/Shift-Tab, Enter, Space, Escape, Home/End, PageUp/PageDown, clicks and
+        the wheel go to the scene (move the focus, press, scroll, push and pop navigation). Ctrl-] detaches (the
         daemon and the scene keep running); Ctrl-C quits the viewer.
 
           --observer            attach read-only: scroll, move and navigate; buttons,

@@ -28,6 +28,7 @@ extension Key {
         case .paste: event.text.map(Key.paste)
         case .character: event.text.flatMap(\.first).map(Key.character)
         case .wheel: .wheel(lines: event.lines ?? 0, row: event.row ?? 0, column: event.column ?? 0)
+        case .click: .click(row: event.row ?? 0, column: event.column ?? 0)
         default: nil
         }
         guard let key else { return nil }

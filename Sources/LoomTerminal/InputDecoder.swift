@@ -12,7 +12,7 @@ public enum TerminalInput: Sendable, Equatable {
 /// Turns the bytes a terminal in raw mode sends into keys: UTF-8 text, control keys, CSI and
 /// SS3 sequences (arrows, Home/End, PageUp/PageDown, Delete, Shift-Tab, Alt- and Ctrl-arrows),
 /// readline's editing keys (Ctrl-A/E/W/U/K, Alt-B/F/Backspace), bracketed pastes and SGR mouse
-/// reports (the wheel), recognising the detach keys first. A sequence split across reads is
+/// reports (clicks and the wheel), recognising the detach keys first. A sequence split across reads is
 /// kept until the rest arrives; a lone ESC at the end of a read is the Escape key.
 ///
 /// A bracketed paste (`ESC [200~` … `ESC [201~`, which `TerminalMode` turns on) is one `paste`
@@ -132,13 +132,19 @@ public struct InputDecoder {
         let final = bytes[index]
         let length = index - bytes.startIndex + 1
         if parameters.hasPrefix("<"), final == UInt8(ascii: "M") {
-            // SGR mouse: <button;column;row; buttons 64 and 65 are the wheel up and down. The
+            // SGR mouse: <button;column;row, `M` on a press. Button 0 is the primary one (a
+            // click); 64 and 65 are the wheel up and down; bits 4, 8 and 16 are Shift, Alt and
+            // Ctrl, which change nothing here. Releases (`m`) and other buttons are ignored. The
             // numbers are the terminal's: a cell outside 1…Int.max is ignored, never subtracted from.
             let fields = parameters.dropFirst().split(separator: ";").compactMap { Int($0) }
-            guard fields.count == 3, fields[1] >= 1, fields[2] >= 1,
-                  fields[0] & ~0b0001_1100 == 64 || fields[0] & ~0b0001_1100 == 65 else { return (nil, length) }
-            let lines = fields[0] & 1 == 0 ? -3 : 3
-            return (.event(InputEvent(key: .wheel, lines: lines, row: fields[2] - 1, column: fields[1] - 1)), length)
+            guard fields.count == 3, fields[1] >= 1, fields[2] >= 1 else { return (nil, length) }
+            let (row, column) = (fields[2] - 1, fields[1] - 1)
+            switch fields[0] & ~0b0001_1100 {
+            case 0: return (.event(InputEvent(key: .click, row: row, column: column)), length)
+            case 64: return (.event(InputEvent(key: .wheel, lines: -3, row: row, column: column)), length)
+            case 65: return (.event(InputEvent(key: .wheel, lines: 3, row: row, column: column)), length)
+            default: return (nil, length)
+            }
         }
         if final == UInt8(ascii: "~") {
             let keys: [String: InputKey] = ["1": .home, "7": .home, "4": .end, "8": .end, "5": .pageUp, "6": .pageDown, "3": .delete]

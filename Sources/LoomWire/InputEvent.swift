@@ -1,4 +1,4 @@
-/// A key or wheel event a viewer sends (`input`).
+/// A key, wheel or click event a viewer sends (`input`).
 public struct InputEvent: Sendable, Hashable {
     public var key: InputKey
     /// The character typed, for `InputKey.character`; the text pasted, for `InputKey.paste`.
@@ -59,4 +59,6 @@ public struct InputKey: RawRepresentable, Sendable, Hashable, CustomStringConver
     public static let character = InputKey(rawValue: "char")
     /// The wheel, with the event's `lines`, `row` and `column`.
     public static let wheel = InputKey(rawValue: "wheel")
+    /// The primary mouse button pressed over a cell, with the event's `row` and `column`.
+    public static let click = InputKey(rawValue: "click")
 }

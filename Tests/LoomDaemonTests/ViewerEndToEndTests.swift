@@ -349,7 +349,7 @@ final class ViewerEndToEndTests {
     /// The incident tracker of `docs/examples`, a daemon of one's own, typed into in a real
     /// terminal: the terminal's cursor at the caret, editing keys, a bracketed paste (its line
     /// break a space, not Enter), Enter filing the incident into the store and its table
-    /// showing it, and the tab bar reached and chosen from the keyboard.
+    /// showing it, and the tab bar reached and chosen from the keyboard and with a click.
     @Test func typingIntoTheExampleTrackerAndSubmittingFilesTheIncident() {
         let incidents = DaemonProcess(program: "loom-example-incidents")
         defer { incidents.kill() }
@@ -381,8 +381,11 @@ final class ViewerEndToEndTests {
         keys("Enter")
         #expect(waitUntil { screen().contains("minor: 1") && screen().contains("critical: 0") && screen().contains("████████") },
                 "the summary tab, its bars from the store's counts:\n\(screen())")
-        keys("BTab")
-        keys("Enter")
+        // Back with a click on the first tab's label, as the terminal reports it (SGR, 1-based).
+        let bar = screen().split(separator: "\n", omittingEmptySubsequences: false)
+        let labelRow = bar.firstIndex { $0.contains("Summary") }!
+        let labelColumn = bar[labelRow].distance(from: bar[labelRow].startIndex, to: bar[labelRow].range(of: "Incidents")!.lowerBound)
+        keys("-l", "\u{1B}[<0;\(labelColumn + 2);\(labelRow + 1)M\u{1B}[<0;\(labelColumn + 2);\(labelRow + 1)m")
         #expect(waitUntil { screen().contains("Title") && screen().contains("minor    disk full on web-01 (大阪 too)") }, "back to the table:\n\(screen())")
         let stored = spawnAndWait(Self.binaries.appendingPathComponent("loom").path, ["get", "/incidents/0/title"], environment: ["LOOM_SOCKET": incidents.socket])
         #expect(stored.output == "\"disk full on web-01 (大阪 too)\"\n", "a transaction in the store: \(stored.output)")

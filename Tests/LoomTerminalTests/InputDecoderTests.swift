@@ -31,10 +31,14 @@ struct InputDecoderTests {
         #expect(keys("\u{1B}") == [event(.escape)])
     }
 
-    @Test func theMouseWheelIsForwardedWithItsCellAndOtherMouseReportsAreNot() {
+    @Test func theMouseWheelAndPrimaryClicksAreForwardedWithTheirCellAndOtherMouseReportsAreNot() {
         #expect(keys("\u{1B}[<64;10;5M\u{1B}[<65;1;1M") == [.event(InputEvent(key: .wheel, lines: -3, row: 4, column: 9)),
                                                             .event(InputEvent(key: .wheel, lines: 3, row: 0, column: 0))])
-        #expect(keys("\u{1B}[<0;3;3M\u{1B}[<0;3;3m") == [])
+        #expect(keys("\u{1B}[<0;3;7M\u{1B}[<0;3;7m") == [.event(InputEvent(key: .click, row: 6, column: 2))],
+                "a press is a click; its release is nothing more")
+        #expect(keys("\u{1B}[<16;3;7M") == [.event(InputEvent(key: .click, row: 6, column: 2))], "Ctrl-click is a click")
+        #expect(keys("\u{1B}[<2;3;3M\u{1B}[<1;3;3M\u{1B}[<32;3;3M\u{1B}[<66;3;3M") == [],
+                "the secondary and middle buttons, a drag and the wheel's sideways buttons are ignored")
     }
 
     @Test func theDetachKeysDetachAndCtrlCQuits() {

@@ -1,6 +1,6 @@
 /// The kinds of control a viewer can act on.
 package enum ControlKind: Sendable, Hashable {
-    case button, toggle, picker, navigationLink, textField, stepper, tab
+    case button, toggle, picker, navigationLink, textField, stepper, tab, tapGesture
 
     /// Whether acting on it changes data others see (so an observer's is inert), rather than
     /// what this window shows (following a link, choosing a tab).
@@ -19,6 +19,9 @@ package enum ControlAction: Sendable, Hashable {
     case submit
     /// Dismisses a presentation (Escape over a sheet or an alert).
     case dismiss
+    /// The primary mouse button pressed over it, the `count`th time in a row on one cell (an
+    /// `onTapGesture`'s; other controls are activated by a click).
+    case click(count: Int)
 }
 
 /// A control in the graph, found by its label; a host acts on it like a key press would.

@@ -58,7 +58,7 @@ extension Picker: PrimitiveView {
             state.highlighted = nil
             node.graph.layoutChanged(node)
             if let value = tags[current].base as? SelectionValue { selection.wrappedValue = value }
-        case .edit, .submit, .adjust, .dismiss:
+        case .edit, .submit, .adjust, .dismiss, .click:
             break
         }
     }

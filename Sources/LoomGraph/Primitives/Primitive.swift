@@ -35,6 +35,8 @@ public enum Primitive: Sendable, Hashable {
     case tabView
     case tabLabel(isSelected: Bool)
     case navigationLink
+    /// `onTapGesture`: its content, which a click (or Enter) acts on.
+    case tapGesture
     case padding(EdgeInsets)
     /// Boxed: six optional sizes would make every primitive (and every layout box) 100 bytes.
     indirect case frame(FrameSpec)

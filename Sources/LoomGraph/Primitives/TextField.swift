@@ -92,7 +92,7 @@ extension TextField: PrimitiveView {
             node.graph.layoutChanged(node)
         case .submit:
             node.submit(.text)
-        case .activate, .moveHighlight, .adjust, .dismiss:
+        case .activate, .moveHighlight, .adjust, .dismiss, .click:
             break
         }
     }

@@ -13,6 +13,7 @@ import LoomGraph
 /// | PageUp, PageDown | scroll the focused view's scroll container by its height |
 /// | Home, End | focus the first / last focusable |
 /// | mouse wheel | scroll the scroll container under the pointer |
+/// | click | focus what is under the pointer and act on its control as Enter does (a picker's ‹ ›, a stepper's − +, as their keys); a text field only takes the focus; an `onTapGesture` runs when clicked its `count` times in a row |
 ///
 /// In a focused text field, the keys of a line editor come first (`textEdit(for:)`):
 /// characters, Space and pastes insert; ←/→, Home/End and the word moves move the caret;
@@ -30,6 +31,8 @@ extension Viewport {
         /// Focus the focusable box at this index of `boxes`.
         case focus(box: Int)
         case perform(Node, ControlAction)
+        /// A click: focus the box at this index, then act on a control under the pointer.
+        case click(box: Int, control: Node?, actions: [ControlAction])
         case popNavigation
         case scroll(Node, rows: Int)
     }
@@ -38,14 +41,17 @@ extension Viewport {
     /// graph is the one this viewport shows: Escape pops its navigation.
     @discardableResult
     package func handle(_ key: Key, in graph: ViewGraph) -> Bool {
-        guard let action = action(for: key, in: graph) else { return false }
+        var clicks = 1
+        if case .click(let row, let column) = key { clicks = clickSeries.click(row: row, column: column) }
+        guard let action = action(for: key, in: graph, clicks: clicks) else { return false }
         switch action {
         case .focus(let index):
-            let left = focusedIndex.map(boundNode)
-            moveFocus(to: index)
-            graph.focusMoved(from: left, to: boundNode(index))
+            focus(index, in: graph)
         case .perform(let control, let controlAction):
             control.perform(controlAction)
+        case .click(let index, let control, let actions):
+            if focusedIndex != index { focus(index, in: graph) }
+            for controlAction in actions { control?.perform(controlAction) }
         case .popNavigation:
             graph.popNavigation()
         case .scroll(let container, let rows):
@@ -60,9 +66,18 @@ extension Viewport {
     package func acts(_ key: Key, in graph: ViewGraph) -> Bool {
         switch action(for: key, in: graph) {
         case .perform, .popNavigation: true
-        case .focus(let index): graph.focusIsBound(boundNode(index)) || focusedIndex.map { graph.focusIsBound(boundNode($0)) } ?? false
+        case .click(_, let control?, let actions) where !actions.isEmpty && control.controlKind?.changesData != false: true
+        case .focus(let index), .click(let index, _, _):
+            graph.focusIsBound(boundNode(index)) || focusedIndex.map { graph.focusIsBound(boundNode($0)) } ?? false
         case .scroll, nil: false
         }
+    }
+
+    /// Moves the focus to box `index`, telling the graph (a `@FocusState` follows it).
+    private func focus(_ index: Int, in graph: ViewGraph) {
+        let left = focusedIndex.map(boundNode)
+        moveFocus(to: index)
+        graph.focusMoved(from: left, to: boundNode(index))
     }
 
     /// The box of the focused control or row.
@@ -117,7 +132,7 @@ extension Viewport {
         return layoutKey != offsets
     }
 
-    private func action(for key: Key, in graph: ViewGraph) -> KeyAction? {
+    private func action(for key: Key, in graph: ViewGraph, clicks: Int = 1) -> KeyAction? {
         let focusable = focusOrder(boxes)
         let current = focusable.firstIndex { ObjectIdentifier(boxes[$0].node) == self.focus }
         if let current, !isReadOnly, let field = control(in: focusable[current]), field.controlKind == .textField,
@@ -170,6 +185,8 @@ extension Viewport {
                 return nil
             }
             return .scroll(boxes[container].node, rows: lines)
+        case .click(let row, let column):
+            return clickAction(row: row, column: column, clicks: clicks)
         case .character, .paste, .delete, .wordLeft, .wordRight, .deleteWordBackward, .deleteToStart, .deleteToEnd:
             return nil
         }
@@ -194,7 +211,7 @@ extension Viewport {
         case .deleteToStart: edit = .deleteToStart
         case .deleteToEnd: edit = .deleteToEnd
         case .enter: return .submit
-        case .up, .down, .tab, .backTab, .escape, .pageUp, .pageDown, .wheel: return nil
+        case .up, .down, .tab, .backTab, .escape, .pageUp, .pageDown, .wheel, .click: return nil
         }
         return .edit(edit)
     }
@@ -226,6 +243,32 @@ extension Viewport {
     private func presentationScope(_ boxes: [LayoutBox]) -> Range<Int>? {
         guard let top = boxes.lastIndex(where: { if case .presentation = $0.primitive { true } else { false } }) else { return nil }
         return top..<(top + boxes[top].descendants + 1)
+    }
+
+    /// What a click on a cell does: it focuses the innermost focusable box under the pointer (in
+    /// the presentation on top, if one shows) and acts on the innermost control there: a button
+    /// is pressed, a toggle flipped, a link followed; a picker's ‹ › and a stepper's − + act as
+    /// their keys (`PrimitiveLayout.clickActions`); a text field only takes the focus; an
+    /// `onTapGesture` is told the click's number in its series. A read-only viewport's controls
+    /// that change data only take the focus. Nothing focusable there: nothing happens.
+    private func clickAction(row: Int, column: Int, clicks: Int) -> KeyAction? {
+        let scope = presentationScope(boxes) ?? boxes.indices
+        guard let hit = scope.last(where: { index in
+            !boxes[index].context.isHidden && boxes[index].frame.intersection(boxes[index].clip).contains(column: column, row: row)
+        }) else { return nil }
+        let encloses = { (index: Int) in index <= hit && hit <= index + self.boxes[index].descendants }
+        guard let target = focusOrder(boxes).last(where: encloses) else { return nil }
+        guard let controlIndex = (target...hit).last(where: { boxes[$0].node.controlKind != nil && encloses($0) }),
+              let kind = boxes[controlIndex].node.controlKind, !isReadOnly || !kind.changesData else {
+            return .click(box: target, control: nil, actions: [])
+        }
+        let box = boxes[controlIndex]
+        let actions: [ControlAction] = switch kind {
+        case .textField: []
+        case .tapGesture: [.click(count: clicks)]
+        default: box.primitive.layout.clickActions(column: column, row: row, in: box) ?? [.activate]
+        }
+        return .click(box: target, control: box.node, actions: actions)
     }
 
     /// What a key does as a `keyboardShortcut` (asked after a focused text field had its keys):

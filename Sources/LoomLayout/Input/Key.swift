@@ -1,4 +1,4 @@
-/// A key (or mouse wheel) event from a viewer, already decoded from the terminal's bytes.
+/// A key (or mouse) event from a viewer, already decoded from the terminal's bytes.
 /// Public so a `ViewHost` can be sent the keys a viewer's terminal would send.
 public enum Key: Sendable, Hashable {
     case up, down, left, right
@@ -18,4 +18,6 @@ public enum Key: Sendable, Hashable {
     case paste(String)
     /// The wheel turned over a cell: positive `lines` scrolls down.
     case wheel(lines: Int, row: Int, column: Int)
+    /// The primary mouse button pressed over a cell.
+    case click(row: Int, column: Int)
 }

@@ -31,6 +31,17 @@ struct PickerLayout: PrimitiveLayout {
         }
     }
 
+    /// A click on ‹ chooses the option before the one shown, on › the one after; elsewhere it
+    /// only focuses (Enter would choose the option shown, which is already chosen).
+    func clickActions(column: Int, row: Int, in box: LayoutBox) -> [ControlAction]? {
+        let arrow = box.marks.firstIndex { $0.row == row && ($0.column..<$0.column.adding($0.clusters.width)).contains(column) }
+        switch arrow {
+        case 0: return [.moveHighlight(by: -1), .activate]
+        case 1: return [.moveHighlight(by: 1), .activate]
+        default: return []
+        }
+    }
+
     /// The label's elements, and the element of the option shown.
     private func parts(_ subviews: LayoutSubviews) -> (label: [LayoutElement], option: LayoutElement?) {
         let node = subviews.node

@@ -27,6 +27,7 @@ extension Primitive {
         case .tabView: TabViewLayout()
         case .tabLabel(let isSelected): TabLabelLayout(isSelected: isSelected)
         case .navigationLink: NavigationLinkLayout()
+        case .tapGesture: TapGestureLayout()
         case .padding(let insets): PaddingLayout(insets: insets)
         case .frame: FrameLayout(frame: self)
         case .foregroundColor(let color): ForegroundColorLayout(color: color)

@@ -30,6 +30,10 @@ protocol PrimitiveLayout {
 
     /// Whether its marks (a toggle's box, a bar) take the `tint` around it.
     var isTinted: Bool { get }
+
+    /// What a click on a cell of its control's box does, when that depends on where (a picker's
+    /// arrows); nil: what Enter does.
+    func clickActions(column: Int, row: Int, in box: LayoutBox) -> [ControlAction]?
 }
 
 extension PrimitiveLayout {
@@ -56,6 +60,7 @@ extension PrimitiveLayout {
     var isScrollContainer: Bool { false }
     var passesRowTraits: Bool { false }
     var isTinted: Bool { false }
+    func clickActions(column: Int, row: Int, in box: LayoutBox) -> [ControlAction]? { nil }
 }
 
 /// A modifier that changes only what its content inherits (a text option or a style) and is

@@ -19,4 +19,14 @@ struct StepperLayout: PrimitiveLayout {
     }
 
     var isTinted: Bool { true }
+
+    /// A click on − steps down, on + up; elsewhere it only focuses.
+    func clickActions(column: Int, row: Int, in box: LayoutBox) -> [ControlAction]? {
+        guard let control = box.marks.last, control.row == row else { return [] }
+        switch column.subtracting(control.column) {
+        case 1: return [.adjust(by: -1)]
+        case 2: return [.adjust(by: 1)]
+        default: return []
+        }
+    }
 }

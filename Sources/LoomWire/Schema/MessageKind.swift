@@ -107,7 +107,7 @@ package enum MessageKind: UInt64, CaseIterable, Sendable {
         case .resize: MessageSchema("resize", .viewer, "the viewer's terminal changed size (or says it again: a keyframe follows)", [
             .init("width", .screen), .init("height", .screen),
         ])
-        case .input: MessageSchema("input", .viewer, "a key or wheel event", [
+        case .input: MessageSchema("input", .viewer, "a key, wheel or click event", [
             .init("key", .string), .init("text", .string, .optional), .init("lines", .signed, .optional),
             .init("row", .natural, .optional), .init("col", .natural, .optional),
         ])
