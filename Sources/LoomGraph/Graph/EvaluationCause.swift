@@ -26,6 +26,8 @@ package enum EvaluationCause: Hashable, Sendable, CustomStringConvertible {
     case navigation
     /// The clock moved what a text that shows a date shows (`Text(_:style:)`).
     case clock
+    /// A `GeometryReader` was placed at a size it had not built its content for.
+    case geometry
 
     package var description: String {
         switch self {
@@ -40,6 +42,7 @@ package enum EvaluationCause: Hashable, Sendable, CustomStringConvertible {
         case .viewport: "@viewport"
         case .navigation: "@navigation"
         case .clock: "@clock"
+        case .geometry: "@geometry"
         }
     }
 }

@@ -92,6 +92,8 @@ package final class ViewGraph {
     var enqueued: [Node] = []
     var afterPassActions: [() -> Void] = []
     var lazyForEachNodes: [ObjectIdentifier: Unmanaged<Node>] = [:]
+    /// `GeometryReader`s alive: while there are none, the host skips looking for their sizes.
+    package internal(set) var geometryReaders = 0
     private var serials = 0
     private var typeCounters: [ObjectIdentifier: TypeCounters] = [:]
     /// The graph whose view state this one starts from, while it is being built (`StateCopy`).

@@ -37,6 +37,10 @@ public enum Primitive: Sendable, Hashable {
     case navigationLink
     /// `onTapGesture`: its content, which a click (or Enter) acts on.
     case tapGesture
+    /// A `GeometryReader`: its children are its content built for each size it was placed at.
+    case geometryReader
+    /// A `GeometryReader`'s content for one size.
+    case geometryContent(CellSize)
     case padding(EdgeInsets)
     /// Boxed: six optional sizes would make every primitive (and every layout box) 100 bytes.
     indirect case frame(FrameSpec)

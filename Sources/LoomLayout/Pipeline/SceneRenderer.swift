@@ -11,7 +11,7 @@ import LoomGraph
 ///     6. encoding and fan-out     (the daemon's Scene)        once per encoding, one write per viewer
 ///
 /// Stages 1–3 run once per pass; if layout measured rows that move what lazy containers need,
-/// they run once more. The graph knows the renderer only through `lazyRowProvider` (stage 2).
+/// or placed a `GeometryReader` at a new size, they run once more. The graph knows the renderer only through `lazyRowProvider` (stage 2).
 package final class SceneRenderer {
     package let graph: ViewGraph
     /// Shared by the renderers of a scene's graphs: a viewer moved from one to another keeps
@@ -79,8 +79,10 @@ package final class SceneRenderer {
         graph.refreshLazyRows()
         graph.settle(maxPasses: 4)
         layouts.layout(chosen, among: viewports, root: graph.root, engine: engine)
-        // Layout measured row heights; if that moves the rows lazy containers need, once more.
+        // Layout measured row heights and placed geometry readers; if that moves the rows lazy
+        // containers need, or a reader was placed at a size it has no content for, once more.
         graph.refreshLazyRows()
+        placeGeometryReaders()
         if graph.needsPass {
             graph.settle(maxPasses: 4)
             layouts.layout(chosen, among: viewports, root: graph.root, engine: engine)
@@ -91,6 +93,24 @@ package final class SceneRenderer {
         for viewport in chosen where viewport.followFocusRequest(in: graph) { scrolled.append(viewport) }
         graph.focusRequestPending = false
         if !scrolled.isEmpty { layouts.layout(scrolled, among: viewports, root: graph.root, engine: engine) }
+    }
+
+    /// Tells each `GeometryReader` the sizes the viewports placed it at (each viewport's last
+    /// layout, those not laid out now included). A look through the boxes on screen, paid only
+    /// while the graph has a reader.
+    private func placeGeometryReaders() {
+        guard graph.geometryReaders > 0 else { return }
+        var placed: [ObjectIdentifier: (node: Node, sizes: [CellSize])] = [:]
+        for viewport in viewports {
+            for box in viewport.boxes {
+                guard case .geometryReader = box.primitive else { continue }
+                let size = CellSize(width: box.frame.width, height: box.frame.height)
+                let id = ObjectIdentifier(box.node)
+                if placed[id]?.sizes.contains(size) == true { continue }
+                placed[id, default: (box.node, [])].sizes.append(size)
+            }
+        }
+        for (node, sizes) in placed.values { graph.placeGeometry(node, sizes: sizes) }
     }
 
     /// Rows drawn in the last frame, over all geometries: what the tests count.

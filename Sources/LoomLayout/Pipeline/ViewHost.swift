@@ -47,6 +47,15 @@ public final class ViewHost {
         runFrame()
     }
 
+    /// The viewer's terminal changed size (each side 1…`maximumSide`): the next frame lays out
+    /// and draws for it, as the daemon does on a viewer's `resize`.
+    public func resize(width: Int, height: Int) {
+        precondition((1...Self.maximumSide).contains(width) && (1...Self.maximumSide).contains(height),
+                      "a screen is 1…\(Self.maximumSide) cells each way, not \(width)x\(height)")
+        viewport.resize(to: Size(width: width, height: height))
+        runFrame()
+    }
+
     /// Types `text` into what has focus as a viewer's terminal sends it, a key per character
     /// (a space is the Space key), then runs a frame.
     public func type(_ text: String) {

@@ -28,6 +28,8 @@ extension Primitive {
         case .tabLabel(let isSelected): TabLabelLayout(isSelected: isSelected)
         case .navigationLink: NavigationLinkLayout()
         case .tapGesture: TapGestureLayout()
+        case .geometryReader: GeometryReaderLayout()
+        case .geometryContent: GeometryContentLayout()
         case .padding(let insets): PaddingLayout(insets: insets)
         case .frame: FrameLayout(frame: self)
         case .foregroundColor(let color): ForegroundColorLayout(color: color)
