@@ -17,6 +17,8 @@ public enum Primitive: Sendable, Hashable {
     /// A `Grid`: boxed, as a frame's bounds are. Its children are rows (`.gridRow`) and views
     /// that span its columns.
     indirect case grid(GridSpec)
+    /// A `LazyVGrid`: its children fill its columns row by row; a `ForEach` inside builds lazily.
+    indirect case lazyVGrid(LazyVGridSpec)
     case gridRow(alignment: VerticalAlignment?)
     case scrollView(Axis.Set)
     case list

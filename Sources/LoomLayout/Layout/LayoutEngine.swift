@@ -111,6 +111,9 @@ package final class LayoutEngine {
 
     /// Mean row height per lazy container, from the last layout (for viewports' row estimates).
     package internal(set) var rowHeights: [ObjectIdentifier: Double] = [:]
+    /// Items per row of each lazy grid, from the last layout: a grid's row pitch is shared by
+    /// that many items of its collection (`LazyRowNegotiation`).
+    package internal(set) var lazyColumns: [ObjectIdentifier: Int] = [:]
     /// The offset each scroll container is shown at (rows, columns), asked during placement.
     var scrollOffset: (Node) -> (x: Int, y: Int) = { _ in (0, 0) }
     /// Told the offset a scroll container was actually shown at (within its content).

@@ -4,7 +4,7 @@ import LoomGraph
 ///
 /// Each viewport asks for the rows it shows, plus overscan: from the row at its scroll offset
 /// to the row at the offset plus a screen, at the row pitch the last layout measured (1 before
-/// any). The graph keeps the union of the viewports' ranges, as ranges, so distant viewers do
+/// any); for a lazy grid, the items of those rows. The graph keeps the union of the viewports' ranges, as ranges, so distant viewers do
 /// not build the rows between them; if the union moved after layout measured the rows, the
 /// scene is evaluated once more.
 struct LazyRowNegotiation {
@@ -14,6 +14,8 @@ struct LazyRowNegotiation {
     /// The rows (columns, for a `LazyHStack`) of `container` each viewport shows.
     func visibleRows(of container: Node, count: Int) -> [Range<Int>] {
         let pitch = max(engine.rowHeights[ObjectIdentifier(container)] ?? 1, 0.5)
+        // A lazy grid's rows hold `columns` items each: the window is in items, whole rows of them.
+        let columns = max(1, engine.lazyColumns[ObjectIdentifier(container)] ?? 1)
         let scroller = scrollContainer(of: container)
         var horizontal = false
         if case .hStack? = container.primitive { horizontal = true }
@@ -21,8 +23,8 @@ struct LazyRowNegotiation {
             let offsets = scroller.flatMap { viewport.scrollOffsets[ObjectIdentifier($0)] } ?? (0, 0)
             let offset = Double(horizontal ? offsets.x : offsets.y)
             let extent = Double(horizontal ? viewport.size.width : viewport.size.height)
-            let first = Int((offset / pitch).rounded(.down))
-            let last = Int(((offset + extent) / pitch).rounded(.up))
+            let first = Int((offset / pitch).rounded(.down)).multipliedReportingOverflow(by: columns).partialValue
+            let last = Int(((offset + extent) / pitch).rounded(.up)).multipliedReportingOverflow(by: columns).partialValue
             return LazyWindow(firstVisibleRow: first, visibleRows: last - first).rows(count: count)
         }
     }

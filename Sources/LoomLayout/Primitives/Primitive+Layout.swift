@@ -28,6 +28,7 @@ extension Primitive {
         case .tabLabel(let isSelected): TabLabelLayout(isSelected: isSelected)
         case .navigationLink: NavigationLinkLayout()
         case .tapGesture: TapGestureLayout()
+        case .lazyVGrid(let spec): LazyVGridLayout(spec: spec)
         case .geometryReader: GeometryReaderLayout()
         case .geometryContent: GeometryContentLayout()
         case .padding(let insets): PaddingLayout(insets: insets)
