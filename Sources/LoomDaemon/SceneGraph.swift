@@ -21,7 +21,7 @@ final class SceneGraph {
         self.renderer = SceneRenderer(graph: graph, styles: styles)
     }
 
-    var hasWork: Bool { needsFrame || graph.needsPass || graph.focusRequestPending }
+    var hasWork: Bool { needsFrame || graph.needsPass || graph.viewportRequestPending }
 
     /// The viewer whose own view state this graph holds, if it is one viewer's.
     var owner: ViewerSession? { isInitial ? nil : sessions.first }

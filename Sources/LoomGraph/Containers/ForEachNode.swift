@@ -4,6 +4,9 @@ protocol RowIdentifying {
     var rowIDs: [AnyHashable] { get }
     /// Whether rows stand for picker options (a `ForEach`'s rows do).
     var rowsAreOptions: Bool { get }
+    /// The index in the whole collection of the element with this id, built or not: a walk of
+    /// the collection, for a program's `scrollTo`, never for an update.
+    func index(ofRowID id: AnyHashable) -> Int?
 }
 
 /// The node of a `ForEach`: keyed reconciliation of the rows that exist (all of them, or the
@@ -42,6 +45,11 @@ final class ForEachNode<Data: RandomAccessCollection, ID: Hashable, Content: Vie
 
     var rowIDs: [AnyHashable] { keys.map { AnyHashable($0.id) } }
     var rowsAreOptions: Bool { true }
+
+    func index(ofRowID id: AnyHashable) -> Int? {
+        guard let id = id.base as? ID else { return nil }
+        return view.data.indices.firstIndex { view.data[$0][keyPath: view.id] == id }.map { view.data.distance(from: view.data.startIndex, to: $0) }
+    }
 
     override func process() {
         let data = view.data

@@ -139,9 +139,14 @@ package final class ViewGraph {
     /// (`FocusedModifier.swift`), and how many were written: a viewport follows each once.
     var focusRequest: FocusRequest?
     package internal(set) var focusRequestGeneration = 0
-    /// A focus state was written since the host last laid out: it needs a frame even if no
-    /// node needs evaluating.
-    package var focusRequestPending = false
+    /// A focus state was written or a scroll asked for (`ScrollViewProxy.scrollTo`) since the
+    /// host last laid out: it needs a frame even if no node needs evaluating.
+    package var viewportRequestPending = false
+
+    /// The last `scrollTo` a program asked for, for the viewports to follow when next laid out
+    /// (`ScrollViewReader.swift`), and how many were asked: a viewport follows each once.
+    package internal(set) var scrollRequest: ScrollRequest?
+    package internal(set) var scrollRequestGeneration = 0
 
     /// Whether some node waits for evaluation.
     package var needsPass: Bool {

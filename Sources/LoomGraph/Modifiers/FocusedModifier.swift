@@ -57,7 +57,7 @@ extension ViewGraph {
     func requestFocus(_ request: FocusRequest) {
         focusRequest = request
         focusRequestGeneration += 1
-        focusRequestPending = true
+        viewportRequestPending = true
         onNeedsPass?()
     }
 

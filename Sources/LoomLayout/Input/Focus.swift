@@ -302,7 +302,7 @@ extension Viewport {
     }
 
     /// The box of the innermost scroll container holding box `index`.
-    private func scrollContainerBox(around index: Int) -> Int? {
+    func scrollContainerBox(around index: Int) -> Int? {
         (0..<index).reversed().first { candidate in
             boxes[candidate].isScrollContainer && candidate + boxes[candidate].descendants >= index
         } ?? (boxes[index].isScrollContainer ? index : nil)

@@ -16,7 +16,7 @@ struct LazyRowNegotiation {
         let pitch = max(engine.rowHeights[ObjectIdentifier(container)] ?? 1, 0.5)
         // A lazy grid's rows hold `columns` items each: the window is in items, whole rows of them.
         let columns = max(1, engine.lazyColumns[ObjectIdentifier(container)] ?? 1)
-        let scroller = scrollContainer(of: container)
+        let scroller = Self.scrollContainer(of: container)
         var horizontal = false
         if case .hStack? = container.primitive { horizontal = true }
         return viewports.map { viewport in
@@ -31,7 +31,7 @@ struct LazyRowNegotiation {
 
     /// The node whose scroll offset moves a lazy container: a `List` scrolls itself; a lazy
     /// stack is moved by the nearest `ScrollView` around it.
-    private func scrollContainer(of container: Node) -> Node? {
+    static func scrollContainer(of container: Node) -> Node? {
         if case .list? = container.primitive { return container }
         var current = container.parent
         while let node = current {

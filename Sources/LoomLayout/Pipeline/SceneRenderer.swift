@@ -87,12 +87,23 @@ package final class SceneRenderer {
             graph.settle(maxPasses: 4)
             layouts.layout(chosen, among: viewports, root: graph.root, engine: engine)
         }
-        // A `@FocusState` written (by a key's action, or on appear): focus follows it, and a
-        // viewport scrolled to show the focused view is laid out again.
-        var scrolled: [Viewport] = []
-        for viewport in chosen where viewport.followFocusRequest(in: graph) { scrolled.append(viewport) }
-        graph.focusRequestPending = false
-        if !scrolled.isEmpty { layouts.layout(scrolled, among: viewports, root: graph.root, engine: engine) }
+        // A `@FocusState` written (by a key's action, or on appear) or a `scrollTo`: focus and
+        // scrolling follow it, and a viewport scrolled is laid out again, with the lazy rows
+        // its new offsets show built. A `scrollTo` to a row not built scrolls to its estimate
+        // first, then shows it exactly.
+        for _ in 0..<2 {
+            var scrolled: [Viewport] = []
+            for viewport in chosen {
+                let focusScrolled = viewport.followFocusRequest(in: graph)
+                if viewport.followScrollRequest(in: graph, engine: engine) || focusScrolled { scrolled.append(viewport) }
+            }
+            graph.viewportRequestPending = false
+            guard !scrolled.isEmpty else { break }
+            graph.refreshLazyRows()
+            let changed = graph.needsPass
+            if changed { graph.settle(maxPasses: 4) }
+            layouts.layout(changed ? chosen : scrolled, among: viewports, root: graph.root, engine: engine)
+        }
     }
 
     /// Tells each `GeometryReader` the sizes the viewports placed it at (each viewport's last

@@ -26,6 +26,8 @@ package final class Viewport {
     /// The graph's last `@FocusState` write this viewport's focus followed
     /// (`ViewGraph.focusRequestGeneration`); a new viewport follows the last one made.
     var followedFocusRequest = 0
+    /// The graph's last `scrollTo` this viewport followed (`ViewGraph.scrollRequestGeneration`).
+    var followedScrollRequest = 0
     /// The clicks of this viewer's pointer, counted into series (double clicks).
     var clickSeries = ClickSeries()
 
