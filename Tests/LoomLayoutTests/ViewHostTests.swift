@@ -61,4 +61,43 @@ struct ViewHostTests {
         #expect(host.bodies(of: Presses.self) == 1)
         #expect(host.markup.contains("pressed 1"))
     }
+
+    @Test func aControlIsTappedByItsLabelAsAPointerWouldAndOnlyWhenItShows() {
+        struct Settings: View {
+            @State var on = false
+            @State var tapped = 0
+            var body: some View {
+                VStack(alignment: .leading) {
+                    Toggle("Wrap lines", isOn: $on)
+                    Text("tapped \(tapped)").onTapGesture { tapped += 1 }
+                    if on { Button("Only when wrapping") {} }
+                }
+            }
+        }
+        let host = ViewHost(Settings(), width: 30, height: 3)
+        #expect(!host.tap("Only when wrapping"), "not on screen: nothing to tap")
+        #expect(host.tap("Wrap lines"))
+        #expect(host.text.hasPrefix("[x] Wrap lines"), "\(host.text)")
+        #expect(host.focusedLabel == "Wrap lines", "a tap focuses what it taps")
+        #expect(host.tap("tapped 0"))
+        #expect(host.text.contains("tapped 1"))
+        #expect(host.tap("Only when wrapping"))
+        #expect(host.focusedLabel == "Only when wrapping")
+    }
+
+    @Test func framesRunUntilWhatATaskDoesBetweenThemShowsOrTheTimeoutPasses() {
+        struct Loader: View {
+            @State var loaded = false
+            var body: some View {
+                Text(loaded ? "loaded" : "loading").task {
+                    try? await Task.sleep(for: .milliseconds(20))
+                    loaded = true
+                }
+            }
+        }
+        let host = ViewHost(Loader(), width: 10, height: 1)
+        #expect(host.text.hasPrefix("loading"))
+        #expect(host.runFrames(until: { $0.text.hasPrefix("loaded") }))
+        #expect(!host.runFrames(until: { $0.text.hasPrefix("never") }, timeout: .milliseconds(10)), "false once the time is up")
+    }
 }

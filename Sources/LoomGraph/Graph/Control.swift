@@ -29,7 +29,7 @@ package struct Control {
     package let kind: ControlKind
     /// The text of the control's label (the `Text`s of its label, joined by spaces).
     package let label: String
-    let node: Node
+    package let node: Node
 
     package func perform(_ action: ControlAction) {
         guard node.isAlive else { return }
@@ -46,13 +46,18 @@ extension ViewGraph {
         var stack: [Node] = [root]
         while let node = stack.popLast() {
             if let kind = node.controlKind {
-                // Every control's first child is its label (a picker's options come after it).
-                let label = node.children.first.map { snapshot(of: $0).flatMap(\.texts).joined(separator: " ") } ?? ""
-                found.append(Control(kind: kind, label: label, node: node))
+                found.append(Control(kind: kind, label: label(of: node), node: node))
             }
             stack.append(contentsOf: node.visibleChildren.reversed())
         }
         return found
+    }
+
+    /// The text of a control's label (every control's first child is its label; a picker's
+    /// options come after it), or of another view (a list row): its texts joined by spaces.
+    package func label(of node: Node) -> String {
+        let labelled = node.controlKind != nil ? node.children.first : node
+        return labelled.map { snapshot(of: $0).flatMap(\.texts).joined(separator: " ") } ?? ""
     }
 
     /// The first control of `kind` whose label is `label`.

@@ -1,3 +1,4 @@
+import Glibc
 import LoomCells
 import LoomGraph
 
@@ -61,6 +62,43 @@ public final class ViewHost {
     public func type(_ text: String) {
         for character in text { viewport.handle(character == " " ? .space : .character(character), in: graph) }
         runFrame()
+    }
+
+    /// Clicks, as a viewer's pointer would, the control on screen whose label reads `label` (a
+    /// button's, a toggle's, a link's, a tab's, the text of a view with `onTapGesture`), then
+    /// runs a frame. False, and nothing done, when no such control shows.
+    @discardableResult
+    public func tap(_ label: String) -> Bool {
+        let screen = GridRect(column: 0, row: 0, width: viewport.size.width, height: viewport.size.height)
+        for control in graph.controls() where control.label == label {
+            guard let box = viewport.boxes.first(where: { $0.node === control.node }) else { continue }
+            let visible = box.frame.intersection(box.clip).intersection(screen)
+            guard visible.width > 0, visible.height > 0 else { continue }
+            press(.click(row: visible.row, column: visible.column))
+            return true
+        }
+        return false
+    }
+
+    /// The label of the control (or the text of the list row) that has the focus, if any.
+    public var focusedLabel: String? {
+        guard let focus = viewport.focus, let box = viewport.boxes.first(where: { ObjectIdentifier($0.node) == focus }) else { return nil }
+        return graph.label(of: box.node)
+    }
+
+    /// Runs frames until `condition` holds of the host, or `timeout` passes (false then): for
+    /// what arrives between frames, as a `.task`'s work after its `Task.sleep`, or a model
+    /// changed on another thread. Between frames it sleeps a millisecond.
+    @discardableResult
+    public func runFrames(until condition: (ViewHost) -> Bool, timeout: Duration = .seconds(5)) -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while true {
+            runFrame()
+            if condition(self) { return true }
+            if clock.now >= deadline { return false }
+            usleep(1_000)
+        }
     }
 
     /// Where the terminal's cursor shows: the focused text field's caret, if any.
