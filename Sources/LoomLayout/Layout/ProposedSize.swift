@@ -1,3 +1,5 @@
+import LoomGraph
+
 /// What a parent offers a child, per axis: nil asks for the child's ideal size, `infinity` for
 /// its largest, a number for that many cells.
 package struct ProposedSize: Sendable, Hashable {
@@ -38,16 +40,11 @@ extension Int? {
     var taken: Int? { self == ProposedSize.infinity ? LayoutEngine.maximumExtent : self }
 }
 
-/// A size in cells.
-package struct Size: Sendable, Hashable, CustomStringConvertible {
-    package var width: Int
-    package var height: Int
+/// A size in cells: the graph's `CellSize` (what a `GeometryReader` is told), under the name
+/// layout uses throughout.
+package typealias Size = CellSize
 
-    package init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
-
+extension CellSize {
     package static let zero = Size(width: 0, height: 0)
 
     subscript(axis: Axis) -> Int {
@@ -58,11 +55,8 @@ package struct Size: Sendable, Hashable, CustomStringConvertible {
     init(_ axis: Axis, along: Int, across: Int) {
         self = axis == .horizontal ? Size(width: along, height: across) : Size(width: across, height: along)
     }
-
-    package var description: String { "\(width)x\(height)" }
 }
 
-import LoomGraph
 
 extension Axis {
     var other: Axis { self == .horizontal ? .vertical : .horizontal }
