@@ -136,4 +136,16 @@ struct ClickTests {
         #expect(viewport.focus != nil, "the click still moved this viewer's focus")
         #expect(!viewport.acts(.click(row: 1, column: 0), in: graph), "so it needs no view state of its own")
     }
+
+    @Test func aClickThatFollowsALinkActsOnTheGraphsViewState() {
+        struct Links: View {
+            var body: some View { NavigationStack { NavigationLink("open", destination: Text("opened")) } }
+        }
+        let (graph, renderer, viewport) = renderedOnce(Links(), width: 10, height: 2)
+        #expect(viewport.acts(.click(row: 0, column: 1), in: graph), "navigation is the graph's: a viewer sharing it needs its own first")
+        #expect(!viewport.acts(.click(row: 1, column: 5), in: graph), "a click on nothing does not")
+        viewport.handle(.click(row: 0, column: 1), in: graph)
+        _ = renderer.render()
+        #expect(Snapshot.text(viewport.grid).hasPrefix("opened"))
+    }
 }

@@ -75,4 +75,18 @@ struct GeometryReaderTests {
         let single = renderedOnce(Measured(), width: 16, height: 2).graph
         #expect(graph.liveNodes == single.liveNodes, "one content left, for the one size placed")
     }
+
+    @Test func aGraphCopiedForAViewerStartsFromTheContentsStateOfItsSource() {
+        let (graph, renderer, viewport) = renderedOnce(Counter(), width: 12, height: 1)
+        viewport.handle(.tab, in: graph)
+        viewport.handle(.enter, in: graph)
+        _ = renderer.render()
+        #expect(Snapshot.text(viewport.grid).hasPrefix("1 at 12"))
+        let copy = ViewGraph(Counter(), copyingStateOf: graph)
+        let copyRenderer = SceneRenderer(graph: copy)
+        let own = copyRenderer.addViewport(size: Size(width: 10, height: 1))
+        _ = copyRenderer.render()
+        copy.endCopyingState()
+        #expect(Snapshot.text(own.grid).hasPrefix("1 at 10"), "the count kept, at the copy's own size")
+    }
 }

@@ -37,7 +37,12 @@ final class GeometryReaderNode<Content: View>: ViewNode<GeometryReader<Content>>
                 unsafeDowncast(child, to: ViewNode<_GeometryContent<Content>>.self).receive(content)
                 newChildren.append(child)
             } else {
-                newChildren.append(graph.makeNode(content, parent: self))
+                // A copy of another graph (a viewer taking its own view state) starts from the
+                // source's content for this size, else its first.
+                newChildren.append(graph.makeNode(content, parent: self) { source in
+                    guard let reader = source as? Self else { return nil }
+                    return reader.sizes.firstIndex(of: size).map { reader.children[$0] } ?? reader.children.first
+                })
             }
         }
         for leftover in freed + kept.values { graph.destroy(leftover) }

@@ -66,7 +66,7 @@ extension Viewport {
     package func acts(_ key: Key, in graph: ViewGraph) -> Bool {
         switch action(for: key, in: graph) {
         case .perform, .popNavigation: true
-        case .click(_, let control?, let actions) where !actions.isEmpty && control.controlKind?.changesData != false: true
+        case .click(_, _?, let actions) where !actions.isEmpty: true
         case .focus(let index), .click(let index, _, _):
             graph.focusIsBound(boundNode(index)) || focusedIndex.map { graph.focusIsBound(boundNode($0)) } ?? false
         case .scroll, nil: false
