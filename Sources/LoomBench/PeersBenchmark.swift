@@ -3,33 +3,71 @@ import LoomClient
 import LoomDaemon
 import LoomWire
 
-/// `peers`: the same scenario — a list of N rows, one row's flag toggled every 50 ms — in
-/// Textual (Python; installed into a virtual environment under .build on first use) and in
-/// Loom (the daemon, and the real `loom attach` viewer), each under a pseudo-terminal of the
-/// same size, measured the same way: CPU of everything involved per update (Textual's process;
-/// Loom's daemon thread and viewer process, from the scheduler's counts) and bytes written to
-/// the terminal per update. Start-up is not measured: both are idle and drawn before it starts.
+/// `peers`: the same scenario — a list of N rows, one row's flag toggled every 50 ms, the change
+/// arriving from outside the view — in Loom and in its peers, each under a pseudo-terminal of the
+/// same size, measured the same way: the CPU each spends per update (the scheduler's counts) and
+/// the bytes that reach the terminal per update. Start-up is not measured: each is drawn and
+/// idle first.
+///
+/// | peer | what runs | CPU counted |
+/// |---|---|---|
+/// | `loom` | the daemon (in this process) and the real `loom attach`; a control client's `set` | the daemon's thread and the viewer |
+/// | `textual_line_api` | Textual's `ScrollView` with `render_line`, `refresh_line` for the changed row (its cheapest list) | its process |
+/// | `textual_datatable` | Textual's `DataTable`, `update_cell` | its process |
+/// | `bubbletea` | Bubble Tea (Debian's), its `View` building only the visible rows | its process |
+/// | `tmux` | a tmux server forwarding a minimal app that writes the changed row alone | the server |
+///
+/// Textual is installed with pip into .build/peers-venv, Bubble Tea built from Debian's
+/// packages into .build/peers-go (apt-get installs them when run as root); a peer that cannot
+/// be had is skipped with a message saying why.
 enum PeersBenchmark {
     static let interval = 0.05
     static var updates: Int { Bench.quick ? 10 : 100 }
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+    private static let peers = repository.appendingPathComponent("Sources/LoomBench/Peers").path
+
+    /// What one peer cost per update.
+    private struct Cost {
+        let cpu: Double
+        let bytes: Double
+    }
 
     static func run() -> [Figure] {
-        guard let python = textual() else { return [] }
+        let python = textual(), bubbleTea = bubbleTeaProgram(), tmux = tmuxProgram()
         var figures: [Figure] = []
         let configurations = Bench.quick ? [(1_000, 80, 24)] : [(1_000, 80, 24), (1_000, 200, 50), (100_000, 80, 24), (100_000, 200, 50)]
         do {
             for (rows, width, height) in configurations {
                 let name = "\(rows >= 100_000 ? "100k" : "1k")_\(width)x\(height)"
-                let loom = try measureLoom(rows: rows, width: width, height: height)
-                let peer = try measureTextual(python: python, rows: rows, width: width, height: height)
-                figures += [
-                    Figure(key: "loom_cpu_us_per_update_\(name)", value: loom.cpu, unit: "us", meaning: "Loom: daemon and viewer CPU per update, \(rows) rows, \(width)x\(height)"),
-                    Figure(key: "textual_cpu_us_per_update_\(name)", value: peer.cpu, unit: "us", meaning: "Textual (DataTable): CPU per update, the same list"),
-                    Figure(key: "cpu_ratio_\(name)", value: peer.cpu / max(loom.cpu, 1), unit: "x", meaning: "Textual's CPU per update over Loom's (target >= 50)"),
-                    Figure(key: "loom_term_bytes_per_update_\(name)", value: loom.bytes, unit: "bytes", meaning: "Loom: bytes written to the terminal per update"),
-                    Figure(key: "textual_term_bytes_per_update_\(name)", value: peer.bytes, unit: "bytes", meaning: "Textual: bytes written to the terminal per update"),
-                ]
+                var costs: [(peer: String, meaning: String, cost: Cost)] = []
+                costs.append(("loom", "Loom: daemon and viewer", try measureLoom(rows: rows, width: width, height: height)))
+                if let python {
+                    for mode in ["line-api", "datatable"] {
+                        let cost = try measureMarked(width: width, height: height, home: true) { marker in
+                            [python, "\(peers)/textual_list.py", mode, String(rows), String(updates), String(interval), marker]
+                        }
+                        costs.append(("textual_" + mode.replacingOccurrences(of: "-", with: "_"), "Textual (\(mode))", cost))
+                    }
+                }
+                if let bubbleTea {
+                    let cost = try measureMarked(width: width, height: height) { [bubbleTea, String(rows), String(updates), String(interval), $0] }
+                    costs.append(("bubbletea", "Bubble Tea (standard renderer)", cost))
+                }
+                if let tmux {
+                    costs.append(("tmux", "tmux's server forwarding a minimal app", try measureTmux(tmux, rows: rows, width: width, height: height)))
+                }
+                for (peer, meaning, cost) in costs {
+                    figures.append(Figure(key: "cpu_us_per_update_\(peer)_\(name)", value: cost.cpu, unit: "us",
+                                          meaning: "\(meaning): CPU per update, \(rows) rows, \(width)x\(height)"))
+                    figures.append(Figure(key: "term_bytes_per_update_\(peer)_\(name)", value: cost.bytes, unit: "bytes",
+                                          meaning: "\(meaning): bytes to the terminal per update"))
+                }
+                let loom = max(costs[0].cost.cpu, 1)
+                for (peer, target) in [("textual_line_api", ">= 20"), ("bubbletea", "> 1")] {
+                    guard let cost = costs.first(where: { $0.peer == peer })?.cost else { continue }
+                    figures.append(Figure(key: "cpu_ratio_vs_\(peer)_\(name)", value: cost.cpu / loom, unit: "x",
+                                          meaning: "\(peer)'s CPU per update over Loom's (target \(target))"))
+                }
             }
         } catch {
             Bench.failed("peers", error)
@@ -37,58 +75,133 @@ enum PeersBenchmark {
         return figures
     }
 
-    /// Textual's Python, installing it into .build/peers-venv when needed; nil (with a message
-    /// saying why, and what to do) when it cannot be had.
+    // MARK: - The peers' programs
+
+    /// Runs a command, quietly; whether it succeeded.
+    private static func succeeds(_ arguments: [String], environment: [String: String]? = nil) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
+    private static func skipped(_ message: String) {
+        FileHandle.standardError.write(Data("peers: skipped: \(message)\n".utf8))
+    }
+
+    /// Textual's Python, installing it into .build/peers-venv when needed.
     private static func textual() -> String? {
         let venv = repository.appendingPathComponent(".build/peers-venv").path
         let python = venv + "/bin/python"
-        func run(_ arguments: [String]) -> Bool {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = arguments
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            guard (try? process.run()) != nil else { return false }
-            process.waitUntilExit()
-            return process.terminationStatus == 0
-        }
-        if run([python, "-c", "import textual"]) { return python }
+        if succeeds([python, "-c", "import textual"]) { return python }
         FileHandle.standardError.write(Data("peers: installing Textual into \(venv)…\n".utf8))
-        guard run(["python3", "-m", "venv", venv]), run([venv + "/bin/pip", "install", "-q", "textual"]), run([python, "-c", "import textual"]) else {
-            FileHandle.standardError.write(Data("""
-                peers: skipped: Textual is unavailable (python3 -m venv and pip install textual into \(venv) failed; \
-                Debian needs python3-venv, and PyPI must be reachable)\n
-                """.utf8))
+        guard succeeds(["python3", "-m", "venv", venv]), succeeds([venv + "/bin/pip", "install", "-q", "textual"]),
+              succeeds([python, "-c", "import textual"]) else {
+            skipped("Textual is unavailable (python3 -m venv and pip install textual into \(venv) failed; Debian needs python3-venv, and PyPI must be reachable)")
             return nil
         }
         return python
     }
 
+    /// The Bubble Tea list, built offline from Debian's packages (installed by apt-get when
+    /// missing and run as root) into .build/peers-go.
+    private static func bubbleTeaProgram() -> String? {
+        let library = "/usr/share/gocode/src/github.com/charmbracelet/bubbletea"
+        if !FileManager.default.fileExists(atPath: library) || !succeeds(["go", "version"]) {
+            FileHandle.standardError.write(Data("peers: installing Go and Bubble Tea (apt-get)…\n".utf8))
+            guard getuid() == 0, succeeds(["apt-get", "install", "-y", "-q", "golang-go", "golang-github-charmbracelet-bubbletea-dev"],
+                                          environment: ["DEBIAN_FRONTEND": "noninteractive", "PATH": "/usr/sbin:/usr/bin:/sbin:/bin"]) else {
+                skipped("Bubble Tea is unavailable (needs Debian's golang-go and golang-github-charmbracelet-bubbletea-dev; apt-get install them as root)")
+                return nil
+            }
+        }
+        let directory = repository.appendingPathComponent(".build/peers-go").path
+        let program = directory + "/bubbletea_list"
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var environment = ProcessInfo.processInfo.environment
+        environment["GO111MODULE"] = "off"
+        environment["GOPATH"] = "/usr/share/gocode"
+        environment["GOCACHE"] = directory + "/cache"
+        guard succeeds(["go", "build", "-o", program, "\(peers)/bubbletea_list.go"], environment: environment) else {
+            skipped("Bubble Tea's list did not build (go build with GOPATH=/usr/share/gocode)")
+            return nil
+        }
+        return program
+    }
+
+    private static func tmuxProgram() -> String? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
+            skipped("tmux is not installed (/usr/bin/tmux)")
+            return nil
+        }
+        return "/usr/bin/tmux"
+    }
+
+    // MARK: - Measuring
+
     private static let terminalEnvironment = ["TERM": "xterm-256color", "COLORTERM": "truecolor", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
 
-    private static func measureTextual(python: String, rows: Int, width: Int, height: Int) throws -> (cpu: Double, bytes: Double) {
+    /// A program that writes "ready" to a marker file (whose path `command` puts in its
+    /// arguments) before its first update and "done" after its last, run under a
+    /// pseudo-terminal: the CPU of its threads (or of process `measured`'s) and the terminal's
+    /// bytes between the two.
+    private static func measureMarked(width: Int, height: Int, home: Bool = false, measured: (() -> pid_t?)? = nil,
+                                      command: (_ marker: String) -> [String]) throws -> Cost {
         let marker = NSTemporaryDirectory() + "loom-peers-\(UUID().uuidString.prefix(8))"
         defer { unlink(marker) }
-        let script = repository.appendingPathComponent("Sources/LoomBench/Peers/textual_list.py").path
+        let arguments = command(marker)
         var environment = terminalEnvironment
-        environment["HOME"] = NSTemporaryDirectory()
-        let terminal = try PseudoTerminal([python, script, String(rows), String(updates), String(interval), marker],
-                                          environment: environment, width: width, height: height)
+        if home { environment["HOME"] = NSTemporaryDirectory() }
+        let terminal = try PseudoTerminal(arguments, environment: environment, width: width, height: height)
         defer { terminal.stop() }
+        let threads = { PseudoTerminal.threadCPU(of: measured?() ?? terminal.pid) }
         func marked(_ word: String, within seconds: Double) throws {
             let deadline = Date().addingTimeInterval(seconds)
             while (try? String(contentsOfFile: marker, encoding: .utf8)) != word {
-                guard Date() < deadline else { throw BenchFailure("Textual did not say \(word) within \(Int(seconds)) s") }
+                guard Date() < deadline else { throw BenchFailure("\(URL(fileURLWithPath: arguments[0]).lastPathComponent) did not say \(word) within \(Int(seconds)) s") }
                 usleep(5_000)
             }
         }
         try marked("ready", within: 300)
-        let (cpu, bytes) = (terminal.cpuNanoseconds, terminal.bytes)
+        let (before, bytes) = (threads(), terminal.bytes)
         try marked("done", within: 60 + Double(updates) * interval * 10)
-        return ((terminal.cpuNanoseconds - cpu) / 1_000 / Double(updates), Double(terminal.bytes - bytes) / Double(updates))
+        let spent = PseudoTerminal.cpuSpent(from: before, to: threads())
+        return Cost(cpu: spent / 1_000 / Double(updates), bytes: Double(terminal.bytes - bytes) / Double(updates))
     }
 
-    private static func measureLoom(rows: Int, width: Int, height: Int) throws -> (cpu: Double, bytes: Double) {
+    /// tmux: a server of its own (a socket under /tmp), attached in the pseudo-terminal, its one
+    /// pane running the minimal app; the server's CPU is what forwarding costs.
+    private static func measureTmux(_ tmux: String, rows: Int, width: Int, height: Int) throws -> Cost {
+        let socket = "loom-peers-\(getpid())"
+        defer { _ = succeeds([tmux, "-L", socket, "kill-server"]) }
+        var server: pid_t?
+        let serverProcess = { () -> pid_t? in
+            if server == nil { server = tmuxServer(tmux, socket: socket) }
+            return server
+        }
+        return try measureMarked(width: width, height: height, measured: serverProcess) { marker in
+            [tmux, "-L", socket, "-f", "/dev/null", "new-session", "python3 \(peers)/minimal_rows.py \(rows) \(updates) \(interval) \(marker)"]
+        }
+    }
+
+    /// The pid of the tmux server on `socket`.
+    private static func tmuxServer(_ tmux: String, socket: String) -> pid_t? {
+        let process = Process(), output = Pipe()
+        process.executableURL = URL(fileURLWithPath: tmux)
+        process.arguments = ["-L", socket, "display-message", "-p", "#{pid}"]
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        process.waitUntilExit()
+        return pid_t(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    private static func measureLoom(rows: Int, width: Int, height: Int) throws -> Cost {
         let (daemon, control) = try FanoutBenchmark.start(rows: rows)
         defer { daemon.shutDown() }
         var environment = terminalEnvironment
@@ -96,20 +209,20 @@ enum PeersBenchmark {
         let loom = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("loom").path
         let terminal = try PseudoTerminal([loom, "attach", "rows"], environment: environment, width: width, height: height)
         defer { terminal.stop() }
-        // Drawn and idle before measuring, as Textual is.
+        // Drawn and idle before measuring, as the peers are.
         var settled = 0
         while terminal.bytes == 0 || settled != terminal.bytes {
             settled = terminal.bytes
             Thread.sleep(forTimeInterval: 0.5)
         }
-        let cpu = Double(daemon.cpuNanoseconds) + terminal.cpuNanoseconds, bytes = terminal.bytes
+        let (daemonCPU, viewerCPU, bytes) = (daemon.cpuNanoseconds, PseudoTerminal.threadCPU(of: terminal.pid), terminal.bytes)
         for update in 0..<updates {
             let row = update % 10
             _ = try control.request { .set(id: $0, path: "/rows/\(row)/value", value: .string((update / 10) % 2 == 0 ? "on" : "off")) }
             Thread.sleep(forTimeInterval: interval)
         }
         Thread.sleep(forTimeInterval: interval)
-        let spent = Double(daemon.cpuNanoseconds) + terminal.cpuNanoseconds - cpu
-        return (spent / 1_000 / Double(updates), Double(terminal.bytes - bytes) / Double(updates))
+        let spent = Double(daemon.cpuNanoseconds - daemonCPU) + PseudoTerminal.cpuSpent(from: viewerCPU, to: PseudoTerminal.threadCPU(of: terminal.pid))
+        return Cost(cpu: spent / 1_000 / Double(updates), bytes: Double(terminal.bytes - bytes) / Double(updates))
     }
 }

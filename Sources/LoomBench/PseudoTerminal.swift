@@ -56,12 +56,27 @@ final class PseudoTerminal: Sendable {
     var bytes: Int { received.withLock { $0 } }
 
     /// CPU time of all the program's threads so far, in nanoseconds (the scheduler's own count).
-    var cpuNanoseconds: Double {
+    var cpuNanoseconds: Double { Self.threadCPU(of: pid).values.reduce(0, +) }
+
+    /// CPU time of each of a process's threads so far, in nanoseconds, by thread id. A thread
+    /// that has ended is no longer counted: what a process spent between two moments is
+    /// `cpuSpent(from:to:)` of two of these, not the difference of their sums.
+    static func threadCPU(of pid: pid_t) -> [String: Double] {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        return tasks.reduce(0) { total, task in
+        var times: [String: Double] = [:]
+        for task in tasks {
             let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8)) ?? "0"
-            return total + (Double(text.split(separator: " ").first ?? "0") ?? 0)
+            times[task] = Double(text.split(separator: " ").first ?? "0") ?? 0
         }
+        return times
+    }
+
+    /// What the threads spent between two `threadCPU` readings: each thread alive at the end
+    /// counts from its first reading (or from nothing, if it started since). A thread that ended
+    /// in between is lost (the kernel keeps no per-thread count for it), so this errs low, never
+    /// negative — as a difference of sums would when a thread that worked before ends.
+    static func cpuSpent(from start: [String: Double], to end: [String: Double]) -> Double {
+        end.reduce(0) { total, thread in total + max(0, thread.value - (start[thread.key] ?? 0)) }
     }
 
     /// Stops the program (SIGTERM, then SIGKILL after a second) and waits for it.

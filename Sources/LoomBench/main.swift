@@ -14,7 +14,8 @@ let usage = """
       work        bodies per mutation and daemon CPU per frame at 1k, 100k and 1M rows
       bytes       wire and terminal bytes for a one-cell change and a full 200x50 repaint
       memory      loomd's RSS idle, per viewer, with 1M rows; time to READY=1
-      peers       the same list update in Textual and in Loom under a pseudo-terminal: CPU and bytes
+      peers       the same list update in Loom, Textual (line API, DataTable), Bubble Tea and tmux
+                  under a pseudo-terminal: CPU and terminal bytes per update
       graph       view-graph work: bodies per row mutation, evaluation cost, mount time
       store       durable transactions per second, restore and memory at 1M objects, JSON decoding
 
