@@ -54,16 +54,35 @@ struct ANSIOutput {
         scrolled = true
     }
 
+    /// Moves the cursor the shortest way it knows. Every frame does it, so the sequence is
+    /// written byte by byte (no string is built for it).
     mutating func move(row: Int, column: Int) {
         if let cursor, cursor.row == row, cursor.column == column { return }
         if let cursor, cursor.row == row, column > cursor.column {
-            append(column - cursor.column == 1 ? "\u{1B}[C" : "\u{1B}[\(column - cursor.column)C")
+            bytes.append(contentsOf: [0x1B, UInt8(ascii: "[")])
+            if column - cursor.column != 1 { appendDecimal(column - cursor.column) }
+            bytes.append(UInt8(ascii: "C"))
         } else if column == 0, let cursor, cursor.row + 1 == row {
             append("\r\n")
         } else {
-            append("\u{1B}[\(row + 1);\(column + 1)H")
+            bytes.append(contentsOf: [0x1B, UInt8(ascii: "[")])
+            appendDecimal(row + 1)
+            bytes.append(UInt8(ascii: ";"))
+            appendDecimal(column + 1)
+            bytes.append(UInt8(ascii: "H"))
         }
         cursor = (row, column)
+    }
+
+    /// The decimal digits of a cell position (never negative on a screen; 0 if it were).
+    private mutating func appendDecimal(_ value: Int) {
+        var value = max(0, value)
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+            value /= 10
+        } while value > 0
+        bytes[start...].reverse()
     }
 
     mutating func setStyle(_ next: Style) {

@@ -25,9 +25,12 @@ public struct TerminalScreen {
     public var highlights: [GridRect] = [] {
         didSet { for rect in oldValue + highlights { markDirty(rect.row..<rect.maxRow) } }
     }
-    /// Rows the frames changed since the last write: only they are compared with the terminal,
-    /// so a one-row change costs a row, not a screen.
-    private var dirtyRows: [Bool] = []
+    /// The columns of each row the frames changed since the last write (nil: none): only they
+    /// are compared with the terminal, so a one-cell change costs a few cells, not a row or a
+    /// screen.
+    private var dirtyColumns: [Range<Int>?] = []
+    /// Cells the last write looked at to find what changed: what the tests count.
+    public private(set) var comparedCells = 0
 
     public init(depth: ColorDepth) {
         self.depth = depth
@@ -40,13 +43,14 @@ public struct TerminalScreen {
             model = CellGrid(width: width, height: height)
             shown = nil
             pendingScrolls = []
-            dirtyRows = Array(repeating: true, count: model.height)
+            dirtyColumns = Array(repeating: 0..<model.width, count: model.height)
         case .style(let id, let style):
             styles[id.rawValue] = style
         case .grid(let operation):
             model.apply([operation])
             switch operation {
-            case .line(let row, _, _): markDirty(row..<(row + 1))
+            case .line(let row, let column, let runs):
+                markDirty(row: row, columns: column..<runs.reduce(column) { $0.addingReportingOverflow(max(0, $1.repeatCount)).partialValue })
             case .scroll(let top, let bottom, _, _, _): markDirty(top..<bottom)
             }
             if case .scroll(_, _, let left, let right, _) = operation, left <= 0, right >= model.width, shown != nil {
@@ -64,12 +68,21 @@ public struct TerminalScreen {
         return false
     }
 
-    /// Marks rows to compare at the next write; rows outside the screen (a highlight that
+    /// Marks whole rows to compare at the next write; rows outside the screen (a highlight that
     /// arrives before its frame's keyframe, a stale rectangle) are ignored.
     private mutating func markDirty(_ rows: Range<Int>) {
-        let lower = max(0, rows.lowerBound), upper = min(dirtyRows.count, rows.upperBound)
+        let lower = max(0, rows.lowerBound), upper = min(dirtyColumns.count, rows.upperBound)
         guard lower < upper else { return }
-        for row in lower..<upper { dirtyRows[row] = true }
+        for row in lower..<upper { markDirty(row: row, columns: 0..<model.width) }
+    }
+
+    /// Marks some columns of a row, and the column on each side: a wide character whose other
+    /// half lies just outside is compared (and drawn) whole.
+    private mutating func markDirty(row: Int, columns: Range<Int>) {
+        guard row >= 0, row < dirtyColumns.count else { return }
+        let lower = max(0, columns.lowerBound - 1), upper = min(model.width, max(columns.upperBound, columns.lowerBound) + 1)
+        guard lower < upper else { return }
+        dirtyColumns[row] = dirtyColumns[row].map { min($0.lowerBound, lower)..<max($0.upperBound, upper) } ?? lower..<upper
     }
 
     /// The bytes that take the terminal from what it shows to the model (with any highlights
@@ -93,14 +106,17 @@ public struct TerminalScreen {
         } else {
             out.clearScreen()
             current = CellGrid(width: target.width, height: target.height)
-            dirtyRows = Array(repeating: true, count: target.height)
+            dirtyColumns = Array(repeating: 0..<target.width, count: target.height)
         }
         pendingScrolls = []
+        comparedCells = 0
         var runs = 0
-        for row in 0..<target.height where dirtyRows[row] {
-            dirtyRows[row] = false
-            var column = 0
-            while column < target.width {
+        for row in 0..<target.height {
+            guard let columns = dirtyColumns[row] else { continue }
+            dirtyColumns[row] = nil
+            var column = columns.lowerBound
+            while column < min(columns.upperBound, target.width) {
+                comparedCells += 1
                 guard target[row, column] != current[row, column] else { column += 1; continue }
                 runs += 1
                 out.move(row: row, column: column)

@@ -57,6 +57,7 @@ struct TerminalScreenTests {
         var screen = screen(showing: CellGrid(width: 80, height: 24), terminal: &terminal)
         let bytes = frame([.line(row: 11, column: 33, runs: [CellRun("x")])], on: &screen)
         #expect(String(decoding: bytes, as: UTF8.self) == "\u{1B}[12;34Hx")
+        #expect(screen.comparedCells <= 3, "the cell and its neighbours are looked at, not the row: \(screen.comparedCells)")
     }
 
     @Test func theCursorShowsWhereTheDaemonPutsItAndGoesBackThereAfterEachFrame() {
