@@ -50,7 +50,10 @@ public struct TerminalScreen {
             model.apply([operation])
             switch operation {
             case .line(let row, let column, let runs):
-                markDirty(row: row, columns: column..<runs.reduce(column) { $0.addingReportingOverflow(max(0, $1.repeatCount)).partialValue })
+                // Where the runs end, counted no further than the screen: a daemon's numbers
+                // are never computed with past it.
+                let end = runs.reduce(max(0, min(column, model.width))) { min(model.width, $0 + max(0, min($1.repeatCount, model.width))) }
+                markDirty(row: row, from: column, to: end)
             case .scroll(let top, let bottom, _, _, _): markDirty(top..<bottom)
             }
             if case .scroll(_, _, let left, let right, _) = operation, left <= 0, right >= model.width, shown != nil {
@@ -73,14 +76,14 @@ public struct TerminalScreen {
     private mutating func markDirty(_ rows: Range<Int>) {
         let lower = max(0, rows.lowerBound), upper = min(dirtyColumns.count, rows.upperBound)
         guard lower < upper else { return }
-        for row in lower..<upper { markDirty(row: row, columns: 0..<model.width) }
+        for row in lower..<upper { markDirty(row: row, from: 0, to: model.width) }
     }
 
-    /// Marks some columns of a row, and the column on each side: a wide character whose other
-    /// half lies just outside is compared (and drawn) whole.
-    private mutating func markDirty(row: Int, columns: Range<Int>) {
-        guard row >= 0, row < dirtyColumns.count else { return }
-        let lower = max(0, columns.lowerBound - 1), upper = min(model.width, max(columns.upperBound, columns.lowerBound) + 1)
+    /// Marks columns `from..<to` of a row (as far as they lie on the screen), and the column on
+    /// each side: a wide character whose other half lies just outside is compared (and drawn) whole.
+    private mutating func markDirty(row: Int, from: Int, to: Int) {
+        guard row >= 0, row < dirtyColumns.count, from <= model.width, to >= 0 else { return }
+        let lower = max(1, from) - 1, upper = min(model.width, max(to, from) + 1)
         guard lower < upper else { return }
         dirtyColumns[row] = dirtyColumns[row].map { min($0.lowerBound, lower)..<max($0.upperBound, upper) } ?? lower..<upper
     }
