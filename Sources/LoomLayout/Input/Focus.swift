@@ -128,7 +128,7 @@ extension Viewport {
     private func moveFocus(to index: Int) -> Bool {
         focus = ObjectIdentifier(boxes[index].node)
         let offsets = layoutKey
-        scrollToShow(index)
+        scroll(toShow: index, anchor: nil)
         return layoutKey != offsets
     }
 
@@ -306,17 +306,5 @@ extension Viewport {
         (0..<index).reversed().first { candidate in
             boxes[candidate].isScrollContainer && candidate + boxes[candidate].descendants >= index
         } ?? (boxes[index].isScrollContainer ? index : nil)
-    }
-
-    /// Scrolls the focused box's container so the box is inside it.
-    private func scrollToShow(_ index: Int) {
-        guard let container = scrollContainerBox(around: index), container != index else { return }
-        let visible = boxes[container].frame
-        let frame = boxes[index].frame
-        if frame.row < visible.row {
-            scroll(boxes[container].node, rows: frame.row - visible.row)
-        } else if frame.maxRow > visible.maxRow {
-            scroll(boxes[container].node, rows: frame.maxRow - visible.maxRow)
-        }
     }
 }

@@ -26,9 +26,11 @@ extension Viewport {
         }
     }
 
-    /// Scrolls box `index`'s container so the box shows: by as little as shows it, or with its
-    /// anchor point on the container's same point. Whether that moved an offset.
-    private func scroll(toShow index: Int, anchor: UnitPoint?) -> Bool {
+    /// Scrolls box `index`'s container so the box shows: by as little as shows it (what focus
+    /// moving onto it does), or with its anchor point on the container's same point. Whether
+    /// that moved an offset.
+    @discardableResult
+    func scroll(toShow index: Int, anchor: UnitPoint?) -> Bool {
         guard let containerIndex = scrollContainerBox(around: index), containerIndex != index else { return false }
         let visible = boxes[containerIndex].frame, frame = boxes[index].frame
         // Frames lie within ±`LayoutEngine.maximumExtent` (Int32's range), so their
@@ -36,7 +38,7 @@ extension Viewport {
         func delta(_ start: Int, _ length: Int, _ viewStart: Int, _ viewLength: Int, _ fraction: Double?) -> Int {
             if let fraction { return start - viewStart - Int((Double(viewLength - length) * fraction).rounded(.down)) }
             if start < viewStart { return start - viewStart }
-            return max(0, min(start - viewStart, start + length - (viewStart + viewLength)))
+            return max(0, start + length - (viewStart + viewLength))
         }
         let rows = delta(frame.row, frame.height, visible.row, visible.height, anchor?.y)
         let columns = delta(frame.column, frame.width, visible.column, visible.width, anchor?.x)
