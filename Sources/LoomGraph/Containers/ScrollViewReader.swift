@@ -38,28 +38,6 @@ package struct ScrollRequest {
     package let anchor: UnitPoint?
 }
 
-/// A point of a view as fractions of its size, as SwiftUI's: (0, 0) its top-leading corner.
-public struct UnitPoint: Sendable, Hashable {
-    public var x: Double
-    public var y: Double
-
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
-
-    public static let zero = UnitPoint(x: 0, y: 0)
-    public static let center = UnitPoint(x: 0.5, y: 0.5)
-    public static let leading = UnitPoint(x: 0, y: 0.5)
-    public static let trailing = UnitPoint(x: 1, y: 0.5)
-    public static let top = UnitPoint(x: 0.5, y: 0)
-    public static let bottom = UnitPoint(x: 0.5, y: 1)
-    public static let topLeading = UnitPoint(x: 0, y: 0)
-    public static let topTrailing = UnitPoint(x: 1, y: 0)
-    public static let bottomLeading = UnitPoint(x: 0, y: 1)
-    public static let bottomTrailing = UnitPoint(x: 1, y: 1)
-}
-
 extension ScrollViewReader: PrimitiveView {
     /// The content closure may read state: it is built under the node's tracking.
     static var readsState: Bool { true }
@@ -81,8 +59,7 @@ extension ViewGraph {
     func requestScroll(_ request: ScrollRequest) {
         scrollRequest = request
         scrollRequestGeneration += 1
-        viewportRequestPending = true
-        onNeedsPass?()
+        viewportsMustFollow()
     }
 
     /// The view an id names: an `.id(_:)`'s, or a `ForEach` element's, among the views shown

@@ -148,6 +148,13 @@ package final class ViewGraph {
     package internal(set) var scrollRequest: ScrollRequest?
     package internal(set) var scrollRequestGeneration = 0
 
+    /// A program asked the viewports to follow something (a focus state, a `scrollTo`): the
+    /// host needs a frame, even if no node needs evaluating.
+    func viewportsMustFollow() {
+        viewportRequestPending = true
+        onNeedsPass?()
+    }
+
     /// Whether some node waits for evaluation.
     package var needsPass: Bool {
         !dirty.isEmpty || !deferred.isEmpty || inbox.hasPending || executor.hasPending

@@ -57,8 +57,7 @@ extension ViewGraph {
     func requestFocus(_ request: FocusRequest) {
         focusRequest = request
         focusRequestGeneration += 1
-        viewportRequestPending = true
-        onNeedsPass?()
+        viewportsMustFollow()
     }
 
     /// Where a viewport whose focus is `current` should move to follow the last focus state

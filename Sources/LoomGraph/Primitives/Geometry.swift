@@ -34,6 +34,28 @@ public struct Alignment: Sendable, Hashable {
     public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
 }
 
+/// A point of a view as fractions of its size, as SwiftUI's: (0, 0) its top-leading corner.
+public struct UnitPoint: Sendable, Hashable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    public static let zero = UnitPoint(x: 0, y: 0)
+    public static let center = UnitPoint(x: 0.5, y: 0.5)
+    public static let leading = UnitPoint(x: 0, y: 0.5)
+    public static let trailing = UnitPoint(x: 1, y: 0.5)
+    public static let top = UnitPoint(x: 0.5, y: 0)
+    public static let bottom = UnitPoint(x: 0.5, y: 1)
+    public static let topLeading = UnitPoint(x: 0, y: 0)
+    public static let topTrailing = UnitPoint(x: 1, y: 0)
+    public static let bottomLeading = UnitPoint(x: 0, y: 1)
+    public static let bottomTrailing = UnitPoint(x: 1, y: 1)
+}
+
 /// The edges of a rectangle.
 public enum Edge: Sendable, Hashable {
     case top, leading, bottom, trailing
