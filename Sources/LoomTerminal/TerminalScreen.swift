@@ -83,7 +83,7 @@ public struct TerminalScreen {
     /// each side: a wide character whose other half lies just outside is compared (and drawn) whole.
     private mutating func markDirty(row: Int, from: Int, to: Int) {
         guard row >= 0, row < dirtyColumns.count, from <= model.width, to >= 0 else { return }
-        let lower = max(1, from) - 1, upper = min(model.width, max(to, from) + 1)
+        let lower = max(1, from) - 1, upper = min(model.width - 1, max(to, from)) + 1
         guard lower < upper else { return }
         dirtyColumns[row] = dirtyColumns[row].map { min($0.lowerBound, lower)..<max($0.upperBound, upper) } ?? lower..<upper
     }
