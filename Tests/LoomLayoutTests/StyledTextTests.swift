@@ -84,15 +84,19 @@ struct StyledTextTests {
         let host = ViewHost(Since(start: Date().addingTimeInterval(-58)), width: 12, height: 2)
         host.runFrame()
         #expect(host.text.hasPrefix("up 0:58"), "\(host.text)")
-        var evaluations: [ViewHost.Evaluation] = []
-        for _ in 0..<3_000 where !host.text.hasPrefix("up 1:00") {
-            Thread.sleep(forTimeInterval: 0.002)
-            host.runFrame()
-            evaluations += host.evaluations
+        // The seconds shown ("up M:SS"). A loaded machine may show a second late, or skip one,
+        // so the rule is checked against what was shown, not against the wall clock.
+        func shown(_ host: ViewHost) -> Int {
+            let parts = host.text.dropFirst(3).prefix { $0 != "\n" && $0 != " " }.split(separator: ":").compactMap { Int($0) }
+            return parts.count == 2 ? parts[0] * 60 + parts[1] : 0
         }
-        #expect(host.text.hasPrefix("up 1:00"), "\(host.text)")
+        var evaluations: [ViewHost.Evaluation] = []
+        #expect(host.runFrames(until: { host in
+            evaluations += host.evaluations
+            return shown(host) >= 60
+        }, timeout: .seconds(30)), "\(host.text)")
         #expect(evaluations.map(\.description).allSatisfy { $0.hasPrefix("Text#") && $0.hasSuffix(": @clock") }, "only the text, by its clock: \(evaluations)")
-        #expect(evaluations.count == 2, "once a second")
+        #expect((1...max(1, shown(host) - 58)).contains(evaluations.count), "at most once a second shown: \(evaluations.count) for \(host.text)")
         #expect(host.graph.runningTasks == 1)
         host.press(.tab)
         host.press(.enter)
