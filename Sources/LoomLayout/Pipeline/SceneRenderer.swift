@@ -76,17 +76,12 @@ package final class SceneRenderer {
     /// Stages 1–3 alone: what a viewport's boxes (focus, hit testing) need before a key is
     /// handled in a graph it has not been drawn from yet.
     package func layout(_ chosen: [Viewport]) {
-        graph.refreshLazyRows()
-        graph.settle(maxPasses: 4)
+        evaluate()
         layouts.layout(chosen, among: viewports, root: graph.root, engine: engine)
         // Layout measured row heights and placed geometry readers; if that moves the rows lazy
         // containers need, or a reader was placed at a size it has no content for, once more.
-        graph.refreshLazyRows()
         placeGeometryReaders()
-        if graph.needsPass {
-            graph.settle(maxPasses: 4)
-            layouts.layout(chosen, among: viewports, root: graph.root, engine: engine)
-        }
+        if evaluate() { layouts.layout(chosen, among: viewports, root: graph.root, engine: engine) }
         // A `@FocusState` written (by a key's action, or on appear) or a `scrollTo`: focus and
         // scrolling follow it, and a viewport scrolled is laid out again, with the lazy rows
         // its new offsets show built. A `scrollTo` to a row not built scrolls to its estimate
@@ -99,11 +94,16 @@ package final class SceneRenderer {
             }
             graph.viewportRequestPending = false
             guard !scrolled.isEmpty else { break }
-            graph.refreshLazyRows()
-            let changed = graph.needsPass
-            if changed { graph.settle(maxPasses: 4) }
-            layouts.layout(changed ? chosen : scrolled, among: viewports, root: graph.root, engine: engine)
+            layouts.layout(evaluate() ? chosen : scrolled, among: viewports, root: graph.root, engine: engine)
         }
+    }
+
+    /// Stages 1 and 2: the rows lazy containers build follow the viewports, then what changed
+    /// is evaluated. Whether anything was (the layouts are then out of date).
+    @discardableResult
+    private func evaluate() -> Bool {
+        graph.refreshLazyRows()
+        return graph.settle(maxPasses: 4) > 0
     }
 
     /// Tells each `GeometryReader` the sizes the viewports placed it at (each viewport's last
