@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "LoomStore", targets: ["LoomStore"]),
         .library(name: "LoomStoreViews", targets: ["LoomStoreViews"]),
         .library(name: "LoomScenes", targets: ["LoomScenes"]),
+        .library(name: "LoomSceneDocuments", targets: ["LoomSceneDocuments"]),
+        .library(name: "LoomDocumentViews", targets: ["LoomDocumentViews"]),
         .executable(name: "loomd", targets: ["loomd"]),
         .executable(name: "loom", targets: ["loom"]),
         .executable(name: "loom-bench", targets: ["LoomBench"]),
@@ -82,6 +84,14 @@ let package = Package(
         .target(name: "LoomClient", dependencies: ["LoomCommandLine", "LoomWire", "LoomJSON", "LoomTerminal"]),
         .executableTarget(name: "loom", dependencies: ["LoomClient"]),
 
+        // Scene documents, as data: decoding (comments allowed), validation whose errors name a
+        // JSON Pointer and line in the document, and the compiled node tree. No views: `loom scene
+        // validate` checks a document without a daemon, and the viewer's program links no graph.
+        .target(name: "LoomSceneDocuments", dependencies: ["LoomJSON", "LoomCells"]),
+
+        // A compiled scene document shown as views: each node a view reading exactly its store paths.
+        .target(name: "LoomDocumentViews", dependencies: ["LoomSceneDocuments", "LoomStoreViews", "LoomStore", "LoomGraph", "LoomJSON", "LoomCells"]),
+
         // The scenes loomd serves out of the box: the dashboard and one per seed scenario.
         .target(name: "LoomScenes", dependencies: ["LoomGraph", "LoomJSON", "LoomStoreViews", "LoomCells"]),
 
@@ -99,6 +109,7 @@ let package = Package(
         .executableTarget(name: "LoomBench", dependencies: ["LoomGraph", "LoomLayout", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomWire", "LoomDaemon", "LoomClient", "LoomTerminal", "LoomTestSupport", "LoomCells"],
                           exclude: ["Peers"]),
 
+        .testTarget(name: "LoomSceneDocumentsTests", dependencies: ["LoomSceneDocuments", "LoomDocumentViews", "LoomLayout", "LoomGraph", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomCells"]),
         .testTarget(name: "LoomClientTests", dependencies: ["LoomClient", "LoomCommandLine"]),
         .testTarget(name: "LoomScenesTests", dependencies: ["LoomScenes", "LoomLayout", "LoomGraph", "LoomJSON", "LoomStore", "LoomStoreViews"]),
         .testTarget(name: "LoomTerminalTests", dependencies: ["LoomTerminal", "LoomWire", "LoomLayout", "LoomTestSupport", "LoomCells", "LoomGraph"]),

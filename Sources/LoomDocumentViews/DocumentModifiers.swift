@@ -1,0 +1,54 @@
+import LoomGraph
+import LoomSceneDocuments
+
+/// How each modifier `SceneVocabulary` declares is applied: SwiftUI's own, with its arguments
+/// read through the reader (a bound colour re-evaluates the node when its value changes).
+enum DocumentModifiers {
+    typealias Applier = @Sendable (DocumentNode.Modifier, AnyView, DocumentReader) -> AnyView
+
+    static func apply(_ modifier: DocumentNode.Modifier, to view: AnyView, reader: DocumentReader) -> AnyView {
+        appliers[modifier.name]?(modifier, view, reader) ?? view
+    }
+
+    static let appliers: [String: Applier] = [
+        "padding": { modifier, view, reader in
+            let edges: Edge.Set = switch modifier.choice("edges") {
+            case "horizontal": .horizontal
+            case "vertical": .vertical
+            case "top": .top
+            case "bottom": .bottom
+            case "leading": .leading
+            case "trailing": .trailing
+            default: .all
+            }
+            return AnyView(view.padding(edges, reader.cells(modifier.value("length")) ?? 1))
+        },
+        "frame": { modifier, view, reader in
+            let width = reader.cells(modifier.value("width")), height = reader.cells(modifier.value("height"))
+            return AnyView(view.frame(minWidth: width ?? reader.cells(modifier.value("minWidth")), idealWidth: width,
+                                      maxWidth: width ?? reader.cells(modifier.value("maxWidth")),
+                                      minHeight: height ?? reader.cells(modifier.value("minHeight")), idealHeight: height,
+                                      maxHeight: height ?? reader.cells(modifier.value("maxHeight")),
+                                      alignment: DocumentViewBuilders.alignment(modifier.choice("alignment"))))
+        },
+        "foregroundColor": { modifier, view, reader in
+            guard let color = reader.color(modifier.value("color")) else { return view }
+            return AnyView(view.foregroundColor(color))
+        },
+        "background": { modifier, view, reader in
+            guard let color = reader.color(modifier.value("color")), let color else { return view }
+            return AnyView(view.background(color))
+        },
+        "tint": { modifier, view, reader in
+            guard let color = reader.color(modifier.value("color")) else { return view }
+            return AnyView(view.tint(color))
+        },
+        "bold": { modifier, view, reader in reader.bool(modifier.value("isActive")) ?? true ? AnyView(view.bold()) : view },
+        "italic": { modifier, view, reader in reader.bool(modifier.value("isActive")) ?? true ? AnyView(view.italic()) : view },
+        "underline": { modifier, view, reader in reader.bool(modifier.value("isActive")) ?? true ? AnyView(view.underline()) : view },
+        "border": { modifier, view, reader in
+            guard let color = reader.color(modifier.value("color")), let color else { return view }
+            return AnyView(view.border(color, width: reader.cells(modifier.value("width")) ?? 1))
+        },
+    ]
+}

@@ -1,0 +1,107 @@
+import LoomGraph
+import LoomJSON
+import LoomSceneDocuments
+
+/// How each view `SceneVocabulary` declares is built from its node: SwiftUI's own view, with
+/// the node's arguments read through the reader (tracked) and its children as `DocumentView`s.
+enum DocumentViewBuilders {
+    typealias Builder = @Sendable (DocumentNode, DocumentView, DocumentReader) -> AnyView
+
+    static func build(_ node: DocumentNode, in view: DocumentView, reader: DocumentReader) -> AnyView {
+        // Every declared view has a builder (`DocumentVocabularyTests`); a compiled node names one.
+        builders[node.view]?(node, view, reader) ?? AnyView(EmptyView())
+    }
+
+    static let builders: [String: Builder] = [
+        "VStack": { node, view, reader in
+            AnyView(VStack(alignment: horizontal(node.choice("alignment")), spacing: reader.cells(node.value("spacing"))) {
+                view.children(node.nodes("content"))
+            })
+        },
+        "HStack": { node, view, reader in
+            AnyView(HStack(alignment: vertical(node.choice("alignment")), spacing: reader.cells(node.value("spacing"))) {
+                view.children(node.nodes("content"))
+            })
+        },
+        "ZStack": { node, view, _ in
+            AnyView(ZStack(alignment: alignment(node.choice("alignment"))) { view.children(node.nodes("content")) })
+        },
+        "LazyVStack": { node, view, reader in
+            AnyView(LazyVStack(alignment: horizontal(node.choice("alignment")), spacing: reader.cells(node.value("spacing"))) {
+                view.children(node.nodes("content"))
+            })
+        },
+        "Group": { node, view, _ in AnyView(Group { view.children(node.nodes("content")) }) },
+        "List": { node, view, _ in AnyView(List { view.children(node.nodes("content")) }) },
+        "ScrollView": { node, view, reader in
+            let axes: Axis.Set = switch node.choice("axes") {
+            case "horizontal": .horizontal
+            case "both": [.horizontal, .vertical]
+            default: .vertical
+            }
+            return AnyView(ScrollView(axes, showsIndicators: reader.bool(node.value("showsIndicators")) ?? true) {
+                view.children(node.nodes("content"))
+            })
+        },
+        "Section": { node, view, reader in
+            guard let header = reader.string(node.text("header"), missing: view.context.missing) else {
+                return AnyView(Section { view.children(node.nodes("content")) })
+            }
+            return AnyView(Section(header) { view.children(node.nodes("content")) })
+        },
+        "Text": { node, view, reader in
+            guard let text = node.text("text") else { return AnyView(EmptyView()) }
+            return AnyView(TemplateText(reader: reader, missing: view.context.missing).text(text))
+        },
+        "Spacer": { node, _, reader in AnyView(Spacer(minLength: reader.cells(node.value("minLength")))) },
+        "Divider": { _, _, _ in AnyView(Divider()) },
+        "ProgressView": { node, view, reader in
+            let label = reader.string(node.text("label"), missing: view.context.missing)
+            let total = reader.number(node.value("total")) ?? 1
+            guard let value = reader.number(node.value("value")) else {
+                return label.map { AnyView(ProgressView($0)) } ?? AnyView(ProgressView())
+            }
+            return label.map { AnyView(ProgressView($0, value: value, total: total)) } ?? AnyView(ProgressView(value: value, total: total))
+        },
+        "ForEach": { node, view, reader in
+            guard case .repetition(let repetition)? = node.arguments["data"], let container = reader.pointer(repetition.data) else {
+                return AnyView(EmptyView())
+            }
+            let rows = DocumentRows.read(container, keyedBy: repetition.id, store: reader.store)
+            let content = node.nodes("content")
+            return AnyView(ForEach(rows, id: \.key) { row in
+                view.children(content, scope: view.scope.appending(row))
+            })
+        },
+    ]
+
+    static func horizontal(_ name: String?) -> HorizontalAlignment {
+        switch name {
+        case "leading": .leading
+        case "trailing": .trailing
+        default: .center
+        }
+    }
+
+    static func vertical(_ name: String?) -> VerticalAlignment {
+        switch name {
+        case "top": .top
+        case "bottom": .bottom
+        default: .center
+        }
+    }
+
+    static func alignment(_ name: String?) -> Alignment {
+        switch name {
+        case "leading": .leading
+        case "trailing": .trailing
+        case "top": .top
+        case "bottom": .bottom
+        case "topLeading": .topLeading
+        case "topTrailing": .topTrailing
+        case "bottomLeading": .bottomLeading
+        case "bottomTrailing": .bottomTrailing
+        default: .center
+        }
+    }
+}

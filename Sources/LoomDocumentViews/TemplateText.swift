@@ -1,0 +1,62 @@
+import LoomCells
+import LoomGraph
+import LoomJSON
+import LoomSceneDocuments
+
+/// A text argument filled in: literal text as written; each placeholder's value formatted;
+/// a path that names nothing shown as its fallback, else the document's `missing` text (dim);
+/// a value its format cannot show, as its JSON in the warning colour — never blank, never
+/// `undefined`, never the raw placeholder.
+struct TemplateText {
+    let reader: DocumentReader
+    let missing: String
+
+    enum Kind { case plain, missing, wrongType }
+
+    struct Piece {
+        let text: String
+        let kind: Kind
+    }
+
+    func pieces(_ argument: DocumentNode.TextArgument) -> [Piece] {
+        switch argument {
+        case .template(let template):
+            return template.segments.map { segment in
+                switch segment {
+                case .literal(let text):
+                    return Piece(text: text, kind: .plain)
+                case .value(let path, let format, let fallback):
+                    guard let value = reader.read(path), value != .null else {
+                        return fallback.map { Piece(text: $0, kind: .plain) } ?? Piece(text: missing, kind: .missing)
+                    }
+                    guard let format else { return Piece(text: Self.text(value), kind: .plain) }
+                    guard let shown = format.format(value) else { return Piece(text: value.description, kind: .wrongType) }
+                    return Piece(text: shown, kind: .plain)
+                }
+            }
+        case .value(let source):
+            guard let value = reader.value(source), value != .null else { return [Piece(text: missing, kind: .missing)] }
+            return [Piece(text: Self.text(value), kind: .plain)]
+        }
+    }
+
+    /// A value as text: a string as it is, anything else as its JSON.
+    static func text(_ value: JSONValue) -> String {
+        value.stringValue ?? value.description
+    }
+
+    func text(_ argument: DocumentNode.TextArgument) -> Text {
+        let pieces = pieces(argument)
+        // The common case, one plain piece, is one `Text` with nothing appended.
+        if pieces.count == 1, pieces[0].kind == .plain { return Text(verbatim: pieces[0].text) }
+        var text = Text(verbatim: "")
+        for piece in pieces {
+            switch piece.kind {
+            case .plain: text = text + Text(verbatim: piece.text)
+            case .missing: text = text + Text(verbatim: piece.text).dim()
+            case .wrongType: text = text + Text(verbatim: piece.text).foregroundColor(.yellow)
+            }
+        }
+        return text
+    }
+}

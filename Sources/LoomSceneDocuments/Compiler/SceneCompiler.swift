@@ -1,0 +1,656 @@
+import LoomJSON
+
+/// Checks a document against `SceneVocabulary` and compiles it into `DocumentNode`s, collecting
+/// every problem in document order (up to `maximumErrors`) rather than stopping at the first:
+/// an operator fixes a file in one pass.
+///
+/// It recurses along the document's nesting, which `maximumDepth` bounds before each step down
+/// (and the parser's own depth limit before that), so no document can make it recurse deeper.
+struct SceneCompiler {
+    let source: SceneSource
+    let limits: SceneDocumentLimits
+    private(set) var diagnostics: [SceneDiagnostic] = []
+    private(set) var omitted = 0
+    private var nodeCount = 0
+    private var mappings: [String: ValueSource.Mapping] = [:]
+    /// The replaced document's nodes by pointer and scope names, and whether its context
+    /// (mappings, `missing`) is this one's: only then are its unchanged subtrees reused.
+    private var previousNodes: [String: DocumentNode] = [:]
+    private let previousContext: JSONValue?
+
+    /// A repetition the content being compiled is inside: its `as` name, if it has one.
+    struct Scope {
+        let name: String?
+    }
+
+    init(source: SceneSource, limits: SceneDocumentLimits, previous: SceneDocument?) {
+        self.source = source
+        self.limits = limits
+        if let previous, let json = try? JSONParser.parse(SceneSource(previous.text).json) {
+            previousContext = Self.context(of: json)
+            var stack: [(DocumentNode, [String?])] = [(previous.body, [])]
+            while let (node, scopes) = stack.popLast() {
+                previousNodes[Self.reuseKey(node.pointer, scopes)] = node
+                for (name, argument) in node.arguments {
+                    let inner = node.view == "ForEach" && name == "content" ? scopes + [node.scopeName] : scopes
+                    switch argument {
+                    case .node(let child): stack.append((child, inner))
+                    case .nodes(let children): stack += children.map { ($0, inner) }
+                    default: break
+                    }
+                }
+            }
+        } else {
+            previousContext = nil
+        }
+    }
+
+    private static func context(of document: JSONValue) -> JSONValue {
+        .array([document["mappings"] ?? .null, document["missing"] ?? .null])
+    }
+
+    private static func reuseKey(_ pointer: String, _ scopes: [String?]) -> String {
+        pointer + "\u{0}" + scopes.map { $0 ?? "" }.joined(separator: "\u{0}")
+    }
+
+    // MARK: - Reporting
+
+    mutating func error(_ pointer: [String], _ message: String, suggestion: String? = nil, atKey: Bool = false) {
+        guard diagnostics.count < limits.maximumErrors else {
+            omitted += 1
+            return
+        }
+        var diagnostic = SceneDiagnostic(pointer: JSONPointer(tokens: pointer).description, message: message, suggestion: suggestion)
+        if let offset = source.offset(of: pointer, key: atKey) {
+            (diagnostic.line, diagnostic.column) = source.lineAndColumn(of: offset)
+        }
+        diagnostics.append(diagnostic)
+    }
+
+    private static func found(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let text): "text \"\(text.count > 40 ? text.prefix(40) + "…" : text)\""
+        case .int, .double: "the number \(value)"
+        case .bool(let flag): "\(flag)"
+        case .null: "null"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    // MARK: - The document
+
+    /// The title, body and missing text, or nil when anything was wrong (see `diagnostics`).
+    mutating func document() -> (String?, DocumentNode, String)? {
+        let json: JSONValue
+        var jsonLimits = JSONLimits.default
+        jsonLimits.maximumStringBytes = limits.maximumStringBytes
+        // Each level of views is at most four of JSON (node, view, content array, node).
+        jsonLimits.maximumDepth = limits.maximumDepth * 4 + 8
+        do {
+            json = try JSONParser.parse(source.json, limits: jsonLimits)
+        } catch {
+            // The parser's limits are set from the document's: name those.
+            let message = !error.isLimit ? "not JSON: \(error.message)"
+                : error.message.hasPrefix("string") ? "a string is longer than maximumStringBytes (\(limits.maximumStringBytes))"
+                : "the document nests deeper than maximumDepth (\(limits.maximumDepth)) views allow"
+            var diagnostic = SceneDiagnostic(pointer: "", message: message)
+            (diagnostic.line, diagnostic.column) = source.lineAndColumn(of: error.offset)
+            diagnostics.append(diagnostic)
+            return nil
+        }
+        guard case .object(let members) = json else {
+            error([], "a scene document is an object ({\"loom\": 1, \"body\": …}), found \(Self.found(json))")
+            return nil
+        }
+        let known = ["loom", "title", "body", "missing", "mappings", "$schema"]
+        for (key, _) in members where !known.contains(key) {
+            error([key], "unknown member \"\(key)\" of a scene document; members: " + known.joined(separator: ", "),
+                  suggestion: Suggestion.nearest(to: key, among: known), atKey: true)
+        }
+        switch members["loom"] {
+        case nil:
+            error([], "a scene document states its format version: \"loom\": \(SceneDocument.version)")
+        case .int(Int64(SceneDocument.version))?:
+            break
+        case let other?:
+            error(["loom"], "this daemon reads scene documents of version \(SceneDocument.version); found \(Self.found(other))")
+        }
+        var title: String?
+        if let value = members["title"] {
+            if case .string(let text) = value { title = text } else { error(["title"], "expected text, found \(Self.found(value))") }
+        }
+        var missing = SceneDocument.defaultMissing
+        if let value = members["missing"] {
+            if case .string(let text) = value { missing = text } else { error(["missing"], "expected text, found \(Self.found(value))") }
+        }
+        if let value = members["mappings"] { namedMappings(value) }
+        if previousContext != Self.context(of: json) { previousNodes = [:] }
+        guard let bodyJSON = members["body"] else {
+            error([], "a scene document has a \"body\": the view it shows")
+            return nil
+        }
+        let body = node(bodyJSON, at: ["body"], scopes: [], depth: 1)
+        // In the order of the text (a node's modifiers are checked before its parameters).
+        diagnostics = diagnostics.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }.map(\.element)
+        guard diagnostics.isEmpty, let body else { return nil }
+        return (title, body, missing)
+    }
+
+    private mutating func namedMappings(_ json: JSONValue) {
+        guard case .object(let members) = json else {
+            return error(["mappings"], "expected an object of named mappings ({\"status\": {\"map\": …}}), found \(Self.found(json))")
+        }
+        for (name, value) in members {
+            guard case .object(let fields) = value else {
+                error(["mappings", name], "expected a mapping ({\"map\": …} or {\"base\": …, \"steps\": …}), found \(Self.found(value))")
+                continue
+            }
+            if let mapping = mapping(fields, at: ["mappings", name], type: nil) { mappings[name] = mapping }
+        }
+    }
+
+    // MARK: - Views
+
+    /// One view: exactly one view name, its parameters, and `modifiers` and `if` beside it.
+    mutating func node(_ json: JSONValue, at pointer: [String], scopes: [Scope], depth: Int) -> DocumentNode? {
+        guard depth <= limits.maximumDepth else {
+            error(pointer, "views nest deeper than maximumDepth (\(limits.maximumDepth))")
+            return nil
+        }
+        nodeCount += 1
+        guard nodeCount <= limits.maximumNodes else {
+            if nodeCount == limits.maximumNodes + 1 { error(pointer, "the document has more than maximumNodes (\(limits.maximumNodes)) views") }
+            return nil
+        }
+        let key = Self.reuseKey(JSONPointer(tokens: pointer).description, scopes.map(\.name))
+        if let reused = previousNodes[key], reused.source == json { return reused }
+        guard case .object(let members) = json else {
+            error(pointer, "expected a view: an object with one view name ({\"Text\": \"…\"}), found \(Self.found(json))")
+            return nil
+        }
+        let viewNames = members.keys.filter { $0.first?.isUppercase == true }
+        let besides = ["modifiers", "if"]
+        for key in members.keys where !viewNames.contains(key) && !besides.contains(key) {
+            let suggestion = Suggestion.nearest(to: key, among: besides + SceneVocabulary.views.map(\.name))
+            error(pointer + [key], "unknown member \"\(key)\" of a view; beside its view name a view has only \"modifiers\" and \"if\"",
+                  suggestion: suggestion, atKey: true)
+        }
+        // Checked whatever the view name says, so one pass reports them too.
+        var modifiers: [DocumentNode.Modifier] = []
+        if let list = members["modifiers"] { modifiers = self.modifiers(list, at: pointer + ["modifiers"], scopes: scopes, depth: depth) }
+        var condition: Predicate?
+        if let test = members["if"] { condition = predicate(test, at: pointer + ["if"], scopes: scopes, depth: depth + 1) }
+        guard viewNames.count == 1, let name = viewNames.first else {
+            if viewNames.isEmpty {
+                error(pointer, "a view names exactly one view (VStack, Text, ForEach, …); found none")
+            } else {
+                error(pointer, "a view names exactly one view; found \(viewNames.count): \(viewNames.joined(separator: ", "))")
+            }
+            return nil
+        }
+        guard let declaration = SceneVocabulary.view(name) else {
+            error(pointer + [name], "unknown view \"\(name)\"; views: " + SceneVocabulary.views.map(\.name).joined(separator: ", "),
+                  suggestion: Suggestion.nearest(to: name, among: SceneVocabulary.views.map(\.name)), atKey: true)
+            return nil
+        }
+        var inner = scopes
+        var arguments: [String: DocumentNode.Argument] = [:]
+        let given = parameterObject(members[name] ?? .null, shorthand: declaration.shorthand, at: pointer + [name], what: "\(name)'s parameters")
+        if let given {
+            for (parameterName, _) in given where declaration.parameter(parameterName) == nil {
+                let names = declaration.parameters.map(\.name)
+                error(pointer + [name] + (declaration.shorthand != nil && Self.isShorthandValue(members[name]) ? [] : [parameterName]),
+                      "unknown parameter \"\(parameterName)\" of \(name)" + (names.isEmpty ? " (it takes none)" : "; parameters: " + names.joined(separator: ", ")),
+                      suggestion: Suggestion.nearest(to: parameterName, among: names), atKey: true)
+            }
+            var repetition: Repetition?
+            if declaration.repeatsContent {
+                repetition = self.repetition(given, at: pointer + [name], scopes: scopes)
+                inner.append(Scope(name: given["as"]?.stringValue))
+                if let repetition { arguments["data"] = .repetition(repetition) }
+            }
+            for parameter in declaration.parameters {
+                let at = pointer + [name] + (declaration.shorthand == parameter.name && Self.isShorthandValue(members[name]) ? [] : [parameter.name])
+                guard let value = given[parameter.name] else {
+                    if parameter.isRequired { error(pointer + [name], "\(name) needs \"\(parameter.name)\": \(parameter.summary)") }
+                    continue
+                }
+                if declaration.repeatsContent && parameter.name != "content" { continue }
+                let scopesForParameter = parameter.name == "content" ? inner : scopes
+                if let argument = argument(value, type: parameter.type, at: at, scopes: scopesForParameter, depth: depth) {
+                    arguments[parameter.name] = argument
+                }
+            }
+        }
+        return DocumentNode(pointer: JSONPointer(tokens: pointer).description, view: name, arguments: arguments, modifiers: modifiers,
+                            condition: condition, source: json, scopeName: declaration.repeatsContent ? inner.last?.name : nil)
+    }
+
+    /// A view's or modifier's parameters: its object, or `{shorthand: value}` for a value that
+    /// is not an object.
+    private mutating func parameterObject(_ json: JSONValue, shorthand: String?, at pointer: [String], what: String) -> JSONObject? {
+        // A value object (`{"foregroundColor": {"bind": "status", …}}`) is the shorthand's value.
+        if case .object(let members) = json, shorthand == nil || members["bind"] == nil { return members }
+        guard let shorthand else {
+            error(pointer, "expected an object of \(what), found \(Self.found(json))")
+            return nil
+        }
+        var members = JSONObject()
+        members[shorthand] = json
+        return members
+    }
+
+    /// Whether a view's or modifier's value is its shorthand parameter's value: anything but an
+    /// object of parameters (a value object is a value).
+    private static func isShorthandValue(_ json: JSONValue?) -> Bool {
+        guard case .object(let members)? = json else { return json != nil }
+        return members["bind"] != nil
+    }
+
+    private mutating func repetition(_ given: JSONObject, at pointer: [String], scopes: [Scope]) -> Repetition? {
+        var id: String?
+        if let value = given["id"] {
+            if case .string(let member) = value, !member.isEmpty { id = member } else { error(pointer + ["id"], "expected a member name, found \(Self.found(value))") }
+        }
+        if let value = given["as"] {
+            if case .string(let name) = value, Self.isName(name), !["key", "value"].contains(name) {
+                if scopes.contains(where: { $0.name == name }) { error(pointer + ["as"], "\"$\(name)\" already names an enclosing ForEach's member") }
+            } else {
+                error(pointer + ["as"], "expected a name of letters, digits and _ (not key or value), found \(Self.found(value))")
+            }
+        }
+        guard let dataJSON = given["data"] else { return nil }
+        guard case .string(let written) = dataJSON, let data = path(written, at: pointer + ["data"], scopes: scopes) else {
+            if !(dataJSON.stringValue != nil) { error(pointer + ["data"], "expected \(ParameterType.data.expected), found \(Self.found(dataJSON))") }
+            return nil
+        }
+        if case .key = data { error(pointer + ["data"], "\"\(written)\" is a member's key, not a store object or array"); return nil }
+        return Repetition(data: data, id: id, depth: scopes.count)
+    }
+
+    private static func isName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else { return false }
+        return text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" }
+    }
+
+    private mutating func modifiers(_ json: JSONValue, at pointer: [String], scopes: [Scope], depth: Int) -> [DocumentNode.Modifier] {
+        guard case .array(let list) = json else {
+            error(pointer, "expected an array of modifiers ([{\"padding\": 1}, {\"bold\": true}]), found \(Self.found(json))")
+            return []
+        }
+        var modifiers: [DocumentNode.Modifier] = []
+        for (index, entry) in list.enumerated() {
+            let at = pointer + [String(index)]
+            guard case .object(let members) = entry, members.count == 1, let (name, value) = members.first(where: { _ in true }) else {
+                error(at, "a modifier is an object with one name ({\"padding\": 1}), found \(Self.found(entry))")
+                continue
+            }
+            guard let declaration = SceneVocabulary.modifier(name) else {
+                let names = SceneVocabulary.modifiers.map(\.name)
+                error(at + [name], "unknown modifier \"\(name)\"; modifiers: " + names.joined(separator: ", "),
+                      suggestion: Suggestion.nearest(to: name, among: names), atKey: true)
+                continue
+            }
+            guard let given = parameterObject(value, shorthand: declaration.shorthand, at: at + [name], what: "\(name)'s parameters") else { continue }
+            var arguments: [String: DocumentNode.Argument] = [:]
+            for (parameterName, _) in given where declaration.parameter(parameterName) == nil {
+                let names = declaration.parameters.map(\.name)
+                error(at + [name, parameterName], "unknown parameter \"\(parameterName)\" of \(name); parameters: " + names.joined(separator: ", "),
+                      suggestion: Suggestion.nearest(to: parameterName, among: names), atKey: true)
+            }
+            for parameter in declaration.parameters {
+                let shorthandUsed = declaration.shorthand == parameter.name && Self.isShorthandValue(value)
+                guard let given = given[parameter.name] else {
+                    if parameter.isRequired { error(at + [name], "\(name) needs \"\(parameter.name)\": \(parameter.summary)") }
+                    continue
+                }
+                if let argument = argument(given, type: parameter.type, at: at + [name] + (shorthandUsed ? [] : [parameter.name]), scopes: scopes, depth: depth) {
+                    arguments[parameter.name] = argument
+                }
+            }
+            modifiers.append(DocumentNode.Modifier(name: name, arguments: arguments))
+        }
+        return modifiers
+    }
+
+    // MARK: - Arguments
+
+    mutating func argument(_ json: JSONValue, type: ParameterType, at pointer: [String], scopes: [Scope], depth: Int) -> DocumentNode.Argument? {
+        switch type {
+        case .node:
+            return node(json, at: pointer, scopes: scopes, depth: depth + 1).map(DocumentNode.Argument.node)
+        case .nodes:
+            guard case .array(let list) = json else {
+                error(pointer, "expected an array of views, found \(Self.found(json))")
+                return nil
+            }
+            var nodes: [DocumentNode] = []
+            for (index, entry) in list.enumerated() {
+                if let child = node(entry, at: pointer + [String(index)], scopes: scopes, depth: depth + 1) { nodes.append(child) }
+            }
+            return .nodes(nodes)
+        case .predicate:
+            return predicate(json, at: pointer, scopes: scopes, depth: depth + 1).map(DocumentNode.Argument.predicate)
+        case .choice(let names):
+            guard case .string(let name) = json, names.contains(name) else {
+                error(pointer, "expected \(type.expected), found \(Self.found(json))", suggestion: json.stringValue.flatMap { Suggestion.nearest(to: $0, among: names) })
+                return nil
+            }
+            return .choice(name)
+        case .data, .name, .member:
+            return nil
+        case .text:
+            if case .string(let text) = json { return template(text, at: pointer, scopes: scopes).map { .text(.template($0)) } }
+            guard case .object(let members) = json else {
+                error(pointer, "expected text or {\"bind\": …}, found \(Self.found(json))" + (json.doubleValue != nil ? "; write it as \"\(json)\"" : ""))
+                return nil
+            }
+            return valueObject(members, type: type, at: pointer, scopes: scopes).map { .text(.value($0)) }
+        case .number, .cells, .bool, .color:
+            if case .object(let members) = json { return valueObject(members, type: type, at: pointer, scopes: scopes).map(DocumentNode.Argument.value) }
+            if case .string(let text) = json, text.contains("{"), type != .text {
+                error(pointer, "expected \(type.expected), found text \"\(text)\"; placeholders are for text: write {\"bind\": \"\(text.trimmingCharacters(in: ["{", "}"]))\"}")
+                return nil
+            }
+            guard let literal = literal(json, type: type, at: pointer) else { return nil }
+            return .value(.literal(literal))
+        }
+    }
+
+    /// A literal of a bindable type, checked (and normalised: `"infinity"` becomes Int.max's stand-in).
+    private mutating func literal(_ json: JSONValue, type: ParameterType, at pointer: [String]) -> JSONValue? {
+        switch (type, json) {
+        case (.text, .string), (.bool, .bool):
+            return json
+        case (.number, .int), (.number, .double):
+            return json
+        case (.cells, .int(let count)) where (0...Int64(ParameterType.maximumCells)).contains(count):
+            return json
+        case (.cells(unbounded: true), .string("infinity")):
+            return json
+        case (.color, .string(let name)) where ColorNames.color(name) != nil:
+            return json
+        case (.color, .string(let name)):
+            error(pointer, "unknown colour \"\(name)\"; colours: " + ColorNames.names.joined(separator: ", ") + ", \"#rrggbb\"",
+                  suggestion: Suggestion.nearest(to: name, among: ColorNames.names))
+            return nil
+        default:
+            error(pointer, "expected \(type.expected), found \(Self.found(json))")
+            return nil
+        }
+    }
+
+    /// `{"bind": PATH}` with an optional mapping, or `{"bind": PATH, "use": NAME}`.
+    private mutating func valueObject(_ members: JSONObject, type: ParameterType, at pointer: [String], scopes: [Scope]) -> ValueSource? {
+        let known = ["bind", "use", "map", "else", "missing", "base", "steps"]
+        for (key, _) in members where !known.contains(key) {
+            error(pointer + [key], "unknown member \"\(key)\" of a value ({\"bind\": …} with map/else/missing, base/steps or use)",
+                  suggestion: Suggestion.nearest(to: key, among: known), atKey: true)
+        }
+        guard let bindJSON = members["bind"] else {
+            error(pointer, "a value object reads the store: {\"bind\": \"path\"}")
+            return nil
+        }
+        guard case .string(let written) = bindJSON else {
+            error(pointer + ["bind"], "expected a path, found \(Self.found(bindJSON))")
+            return nil
+        }
+        guard let path = path(written, at: pointer + ["bind"], scopes: scopes) else { return nil }
+        if let use = members["use"] {
+            guard case .string(let name) = use, let named = mappings[name] else {
+                error(pointer + ["use"], "no mapping named \(use) in the document's \"mappings\"",
+                      suggestion: use.stringValue.flatMap { Suggestion.nearest(to: $0, among: Array(mappings.keys).sorted()) })
+                return nil
+            }
+            if members.keys.contains(where: { ["map", "else", "missing", "base", "steps"].contains($0) }) {
+                error(pointer + ["use"], "a value uses a named mapping or gives its own, not both")
+            }
+            guard checkResults(of: named, type: type, at: pointer + ["use"]) else { return nil }
+            return .bound(path, named)
+        }
+        guard members.keys.contains(where: { $0 != "bind" }) else {
+            if case .text = type { return .bound(path, .none) }
+            return .bound(path, .none)
+        }
+        return mapping(members, at: pointer, type: type).map { .bound(path, $0) }
+    }
+
+    /// A value map or thresholds, its results checked against `type` (when known: a named
+    /// mapping is checked where it is used).
+    private mutating func mapping(_ members: JSONObject, at pointer: [String], type: ParameterType?) -> ValueSource.Mapping? {
+        let missing = members["missing"]
+        if let steps = members["steps"] {
+            if members["map"] != nil || members["else"] != nil { error(pointer, "a value maps exact values (map, else) or thresholds (base, steps), not both") }
+            guard let base = members["base"] else {
+                error(pointer, "thresholds need a \"base\": the value below the first step")
+                return nil
+            }
+            guard case .array(let list) = steps, !list.isEmpty else {
+                error(pointer + ["steps"], "expected an array of steps ([{\"at\": 0.7, \"value\": …}]), found \(Self.found(steps))")
+                return nil
+            }
+            var parsed: [ValueSource.Step] = []
+            for (index, entry) in list.enumerated() {
+                guard case .object(let step) = entry, let at = step["at"]?.doubleValue, let value = step["value"], step.count == 2 else {
+                    error(pointer + ["steps", String(index)], "a step is {\"at\": number, \"value\": …}, found \(Self.found(entry))")
+                    continue
+                }
+                if let last = parsed.last, at <= last.at {
+                    error(pointer + ["steps", String(index), "at"], "steps ascend: \(at) is not above the step before (\(last.at))")
+                }
+                parsed.append(ValueSource.Step(at: at, value: value))
+            }
+            let mapping = ValueSource.Mapping.thresholds(base: base, steps: parsed, missing: missing)
+            if let type, !checkResults(of: mapping, type: type, at: pointer) { return nil }
+            return mapping
+        }
+        if members["base"] != nil { error(pointer + ["base"], "\"base\" goes with \"steps\"") }
+        var table: [String: JSONValue] = [:]
+        if let map = members["map"] {
+            guard case .object(let entries) = map else {
+                error(pointer + ["map"], "expected an object from values to results ({\"ok\": \"green\"}), found \(Self.found(map))")
+                return nil
+            }
+            for (key, value) in entries { table[key] = value }
+        } else if members["else"] == nil && missing == nil {
+            error(pointer, "a mapping gives \"map\" (with \"else\", \"missing\"), or \"base\" and \"steps\"")
+            return nil
+        }
+        let mapping = ValueSource.Mapping.map(table, otherwise: members["else"], missing: missing)
+        if let type, !checkResults(of: mapping, type: type, at: pointer) { return nil }
+        return mapping
+    }
+
+    /// Every value a mapping can give is a literal of `type`.
+    private mutating func checkResults(of mapping: ValueSource.Mapping, type: ParameterType, at pointer: [String]) -> Bool {
+        var results: [([String], JSONValue)] = []
+        switch mapping {
+        case .none:
+            return true
+        case .map(let table, let otherwise, let missing):
+            results = table.keys.sorted().map { (["map", $0], table[$0]!) }
+            if let otherwise { results.append((["else"], otherwise)) }
+            if let missing { results.append((["missing"], missing)) }
+        case .thresholds(let base, let steps, let missing):
+            results = [(["base"], base)] + steps.enumerated().map { (["steps", String($0.offset), "value"], $0.element.value) }
+            if let missing { results.append((["missing"], missing)) }
+        }
+        let before = diagnostics.count + omitted
+        for (at, value) in results { _ = literal(value, type: type, at: pointer + at) }
+        return diagnostics.count + omitted == before
+    }
+
+    // MARK: - Paths and templates
+
+    /// A path as written, resolved against the repetitions around it.
+    mutating func path(_ written: String, at pointer: [String], scopes: [Scope]) -> DataPath? {
+        if written.hasPrefix("/") {
+            do { return .absolute(try JSONPointer(written)) } catch {
+                self.error(pointer, "\"\(written)\" is not a JSON Pointer: \(error.message)")
+                return nil
+            }
+        }
+        if written.hasPrefix("$") {
+            let body = written.dropFirst()
+            let name = String(body.prefix { $0 != "/" })
+            let rest = String(body.dropFirst(name.count))
+            guard !scopes.isEmpty else {
+                error(pointer, "\"\(written)\" reads a ForEach's member, and this is not inside one")
+                return nil
+            }
+            let innermost = scopes.count - 1
+            switch name {
+            case "key":
+                guard rest.isEmpty else { error(pointer, "\"$key\" is a member's key: nothing is inside it"); return nil }
+                return .key(depth: innermost)
+            case "value":
+                return member(innermost, rest, written: written, at: pointer)
+            default:
+                if let depth = scopes.lastIndex(where: { $0.name == name }) { return member(depth, rest, written: written, at: pointer) }
+                let names = ["$key", "$value"] + scopes.compactMap(\.name).map { "$" + $0 }
+                error(pointer, "no scope \"$\(name)\" here; in scope: " + names.joined(separator: ", "),
+                      suggestion: Suggestion.nearest(to: "$" + name, among: names))
+                return nil
+            }
+        }
+        guard !scopes.isEmpty else {
+            error(pointer, "\"\(written)\" is relative, and this is not inside a ForEach: write an absolute path (\"/\(written)\")")
+            return nil
+        }
+        return member(scopes.count - 1, "/" + written, written: written, at: pointer)
+    }
+
+    private mutating func member(_ depth: Int, _ rest: String, written: String, at pointer: [String]) -> DataPath? {
+        guard !rest.isEmpty else { return .member(depth: depth, tokens: []) }
+        do { return .member(depth: depth, tokens: try JSONPointer(rest).tokens) } catch {
+            self.error(pointer, "\"\(written)\" is not a path: \(error.message)")
+            return nil
+        }
+    }
+
+    /// `"{name} ({status})"`, `{path|format:arg}`, `{path ?? fallback}`, `{{` and `}}` for braces.
+    mutating func template(_ text: String, at pointer: [String], scopes: [Scope]) -> TextTemplate? {
+        var segments: [TextTemplate.Segment] = []
+        var literal = ""
+        var characters = text[...]
+        var valid = true
+        while let character = characters.first {
+            characters = characters.dropFirst()
+            if character == "}" {
+                if characters.first == "}" { characters = characters.dropFirst(); literal.append("}"); continue }
+                error(pointer, "\"\(text)\": a lone \"}\"; write \"}}\" for a brace")
+                valid = false
+                break
+            }
+            guard character == "{" else { literal.append(character); continue }
+            if characters.first == "{" { characters = characters.dropFirst(); literal.append("{"); continue }
+            guard let end = characters.firstIndex(of: "}") else {
+                error(pointer, "\"\(text)\": a \"{\" is not closed; write \"{{\" for a brace")
+                valid = false
+                break
+            }
+            let inside = String(characters[..<end])
+            characters = characters[characters.index(after: end)...]
+            if !literal.isEmpty { segments.append(.literal(literal)); literal = "" }
+            guard let segment = placeholder(inside, in: text, at: pointer, scopes: scopes) else { valid = false; continue }
+            segments.append(segment)
+        }
+        if !literal.isEmpty { segments.append(.literal(literal)) }
+        return valid ? TextTemplate(segments: segments) : nil
+    }
+
+    private mutating func placeholder(_ inside: String, in text: String, at pointer: [String], scopes: [Scope]) -> TextTemplate.Segment? {
+        var body = inside[...]
+        var fallback: String?
+        if let range = body.range(of: "??") {
+            fallback = body[range.upperBound...].trimmingCharacters(in: .whitespaces)
+            body = body[..<range.lowerBound]
+        }
+        let parts = body.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
+        let written = parts[0].trimmingCharacters(in: .whitespaces)
+        guard !written.isEmpty else {
+            error(pointer, "\"\(text)\": an empty placeholder \"{\(inside)}\"; write \"{{\" for a brace")
+            return nil
+        }
+        guard let path = path(written, at: pointer, scopes: scopes) else { return nil }
+        var format: ValueFormat?
+        if parts.count > 1 {
+            switch ValueFormat.parse(String(parts[1])) {
+            case .success(let parsed): format = parsed
+            case .failure(let failure):
+                error(pointer, "\"\(text)\": \(failure.message)", suggestion: failure.suggestion)
+                return nil
+            }
+        }
+        return .value(path, format: format, fallback: fallback)
+    }
+
+    // MARK: - Conditions
+
+    mutating func predicate(_ json: JSONValue, at pointer: [String], scopes: [Scope], depth: Int) -> Predicate? {
+        guard depth <= limits.maximumDepth else {
+            error(pointer, "conditions nest deeper than maximumDepth (\(limits.maximumDepth))")
+            return nil
+        }
+        guard case .object(let members) = json else {
+            error(pointer, "expected \(ParameterType.predicate.expected), found \(Self.found(json))")
+            return nil
+        }
+        let combinators = ["all", "any", "not"]
+        let tests = ["eq", "ne", "in", "gt", "ge", "lt", "le", "exists"]
+        if let (name, value) = members.first(where: { combinators.contains($0.key) }) {
+            guard members.count == 1 else {
+                error(pointer, "\"\(name)\" stands alone in its object; combine tests inside it")
+                return nil
+            }
+            if name == "not" { return predicate(value, at: pointer + ["not"], scopes: scopes, depth: depth + 1).map(Predicate.not) }
+            guard case .array(let list) = value, !list.isEmpty else {
+                error(pointer + [name], "expected a non-empty array of conditions, found \(Self.found(value))")
+                return nil
+            }
+            var parts: [Predicate] = []
+            for (index, entry) in list.enumerated() {
+                if let part = predicate(entry, at: pointer + [name, String(index)], scopes: scopes, depth: depth + 1) { parts.append(part) }
+            }
+            guard parts.count == list.count else { return nil }
+            return name == "all" ? .all(parts) : .any(parts)
+        }
+        for (key, _) in members where key != "bind" && !tests.contains(key) {
+            error(pointer + [key], "unknown member \"\(key)\" of a condition; tests: " + tests.joined(separator: ", ") + "; combined by all, any, not",
+                  suggestion: Suggestion.nearest(to: key, among: tests + combinators + ["bind"]), atKey: true)
+        }
+        guard case .string(let written)? = members["bind"] else {
+            error(pointer, "a condition tests a value: {\"bind\": \"path\", \"eq\": …}")
+            return nil
+        }
+        guard let path = path(written, at: pointer + ["bind"], scopes: scopes) else { return nil }
+        let given = tests.filter { members[$0] != nil }
+        guard given.count == 1, let test = given.first, let operand = members[test] else {
+            error(pointer, "a condition has one test (\(tests.joined(separator: ", "))); found \(given.isEmpty ? "none" : given.joined(separator: ", "))")
+            return nil
+        }
+        switch test {
+        case "eq": return .equal(path, operand)
+        case "ne": return .notEqual(path, operand)
+        case "in":
+            guard case .array(let values) = operand else {
+                error(pointer + ["in"], "expected an array of values, found \(Self.found(operand))")
+                return nil
+            }
+            return .oneOf(path, values)
+        case "exists":
+            guard case .bool(let flag) = operand else {
+                error(pointer + ["exists"], "expected true or false, found \(Self.found(operand))")
+                return nil
+            }
+            return .exists(path, flag)
+        default:
+            guard operand.doubleValue != nil || operand.stringValue != nil else {
+                error(pointer + [test], "\"\(test)\" compares with a number or text, found \(Self.found(operand))")
+                return nil
+            }
+            return .order(path, Predicate.Comparison(rawValue: test)!, operand)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// A view a document may name, with SwiftUI's name and its initializer's parameters under
+/// SwiftUI's labels (`VStack` with `alignment`, `spacing`, and its builder as `content`).
+public struct ViewDeclaration: Sendable {
+    public let name: String
+    public let summary: String
+    public let parameters: [ParameterDeclaration]
+    /// The parameter a value that is not an object sets (`{"Text": "…"}` is `{"Text": {"text": "…"}}`).
+    public let shorthand: String?
+    /// Its `content` reads the members of its `data` (`ForEach`): relative paths inside it are
+    /// the member's.
+    public let repeatsContent: Bool
+
+    init(_ name: String, _ summary: String, shorthand: String? = nil, repeatsContent: Bool = false, _ parameters: [ParameterDeclaration]) {
+        self.name = name
+        self.summary = summary
+        self.parameters = parameters
+        self.shorthand = shorthand
+        self.repeatsContent = repeatsContent
+    }
+
+    public func parameter(_ name: String) -> ParameterDeclaration? {
+        parameters.first { $0.name == name }
+    }
+}
+
+/// A modifier a document may apply, under SwiftUI's name: an object of its parameters, or a
+/// single value for its `shorthand` parameter (`{"padding": 1}`, `{"bold": true}`).
+public struct ModifierDeclaration: Sendable {
+    public let name: String
+    public let summary: String
+    public let parameters: [ParameterDeclaration]
+    public let shorthand: String?
+
+    init(_ name: String, _ summary: String, shorthand: String?, _ parameters: [ParameterDeclaration]) {
+        self.name = name
+        self.summary = summary
+        self.parameters = parameters
+        self.shorthand = shorthand
+    }
+
+    public func parameter(_ name: String) -> ParameterDeclaration? {
+        parameters.first { $0.name == name }
+    }
+}

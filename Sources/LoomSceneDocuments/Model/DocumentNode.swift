@@ -1,0 +1,108 @@
+import LoomJSON
+
+/// One view of a compiled document: its SwiftUI name, its checked arguments, its modifiers in
+/// order, and the condition that shows it. Its identity is the object: a document applied again
+/// reuses the node objects of every subtree that did not change (`SceneDocument.reusing`), so
+/// views of unchanged parts compare equal and keep their graph nodes, state and focus.
+public final class DocumentNode: Sendable {
+    /// Where it is in the document (`/body/VStack/content/1`): what errors, traces and
+    /// `--highlight-updates` name it by.
+    public let pointer: String
+    /// The view's name (`VStack`, `Text`, `ForEach`).
+    public let view: String
+    public let arguments: [String: Argument]
+    public let modifiers: [Modifier]
+    /// Shown only while it holds (`"if"`).
+    public let condition: Predicate?
+    /// The document's JSON for this node, to find unchanged subtrees when a document is applied
+    /// again: two nodes at the same pointer with the same JSON are the same view.
+    let source: JSONValue
+    /// A `ForEach`'s `as`: the name its content reaches the member by.
+    let scopeName: String?
+
+    init(pointer: String, view: String, arguments: [String: Argument], modifiers: [Modifier], condition: Predicate?, source: JSONValue,
+         scopeName: String?) {
+        self.pointer = pointer
+        self.view = view
+        self.arguments = arguments
+        self.modifiers = modifiers
+        self.condition = condition
+        self.source = source
+        self.scopeName = scopeName
+    }
+
+    public struct Modifier: Sendable {
+        public let name: String
+        public let arguments: [String: Argument]
+    }
+
+    /// A checked argument, in the form its parameter type gives it.
+    public enum Argument: Sendable {
+        case value(ValueSource)
+        case text(TextArgument)
+        case choice(String)
+        case node(DocumentNode)
+        case nodes([DocumentNode])
+        case repetition(Repetition)
+        case predicate(Predicate)
+    }
+
+    /// A text parameter: a template, or a bound value shown as text (a status mapped to a glyph).
+    public enum TextArgument: Sendable, Hashable {
+        case template(TextTemplate)
+        case value(ValueSource)
+    }
+
+    /// The argument's value when it is one (`.value`), else nil.
+    public func value(_ name: String) -> ValueSource? {
+        if case .value(let source)? = arguments[name] { return source }
+        return nil
+    }
+
+    public func text(_ name: String) -> TextArgument? {
+        if case .text(let text)? = arguments[name] { return text }
+        return nil
+    }
+
+    public func choice(_ name: String) -> String? {
+        if case .choice(let choice)? = arguments[name] { return choice }
+        return nil
+    }
+
+    public func nodes(_ name: String) -> [DocumentNode] {
+        switch arguments[name] {
+        case .nodes(let nodes)?: nodes
+        case .node(let node)?: [node]
+        default: []
+        }
+    }
+
+    public func node(_ name: String) -> DocumentNode? {
+        if case .node(let node)? = arguments[name] { return node }
+        return nil
+    }
+}
+
+extension DocumentNode.Modifier {
+    public func value(_ name: String) -> ValueSource? {
+        if case .value(let source)? = arguments[name] { return source }
+        return nil
+    }
+
+    public func choice(_ name: String) -> String? {
+        if case .choice(let choice)? = arguments[name] { return choice }
+        return nil
+    }
+}
+
+/// A `ForEach`'s data: the members of a store object (in insertion order, keyed by name) or
+/// array (keyed by their `id` member when one is named, else by index), and the scope its
+/// content reads them through.
+public struct Repetition: Sendable, Hashable {
+    /// The container.
+    public let data: DataPath
+    /// The member of each element that keys it (arrays; objects are keyed by member name).
+    public let id: String?
+    /// The depth of the scope the content reads its member through (0 for the outermost).
+    public let depth: Int
+}
