@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "LoomLoop", dependencies: ["CLibUV"]),
 
         // The daemon: scenes, connections, roles, viewers, frame pacing, flow control, stats, trace.
-        .target(name: "LoomDaemon", dependencies: ["LoomLoop", "LoomCommandLine", "LoomWire", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomLayout", "LoomGraph", "LoomCells"]),
+        .target(name: "LoomDaemon", dependencies: ["LoomLoop", "LoomCommandLine", "LoomWire", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomLayout", "LoomGraph", "LoomCells", "LoomSceneDocuments", "LoomDocumentViews"]),
 
         // The document store: revisions, transactions, watches, fine-grained dependencies
         // through LoomGraph's seam (`DependencySource`), SQLite persistence.
@@ -81,7 +81,7 @@ let package = Package(
         .target(name: "LoomTerminal", dependencies: ["LoomWire", "LoomCells"]),
 
         // The `loom` tool: verbs, their one small argument parser, a blocking protocol client, the viewer.
-        .target(name: "LoomClient", dependencies: ["LoomCommandLine", "LoomWire", "LoomJSON", "LoomTerminal"]),
+        .target(name: "LoomClient", dependencies: ["LoomCommandLine", "LoomWire", "LoomJSON", "LoomTerminal", "LoomSceneDocuments"]),
         .executableTarget(name: "loom", dependencies: ["LoomClient"]),
 
         // Scene documents, as data: decoding (comments allowed), validation whose errors name a

@@ -7,7 +7,7 @@ import LoomWire
 /// The scripting verbs. Mutations print the revision they produced (so a script can
 /// `loom wait` for it); reads print JSON; streams print one line per event.
 extension Verb {
-    public static let all: [Verb] = [set, patch, merge, get, watch, wait, scenes, stats, trace, snapshot, ping, attach, proxy]
+    public static let all: [Verb] = [set, patch, merge, get, watch, wait, scenes, scene, stats, trace, snapshot, ping, attach, proxy]
 
     public static func named(_ name: String) -> Verb? { all.first { $0.name == name } }
 
@@ -71,20 +71,6 @@ extension Verb {
             let text = try arguments.positionals("REV")[0]
             guard let revision = Int64(text), revision >= 0 else { throw UsageError("REV must be a non-negative integer, not \(text)") }
             try printRevision(invocation.ask { .wait(id: $0, revision: revision) }, invocation)
-        })
-
-    static let scenes = Verb(
-        name: "scenes", summary: "list the scenes", synopsis: "scenes",
-        help: "Lists the daemon's scenes, one per line (--json: an array).",
-        valued: [], flags: [],
-        run: { arguments, invocation in
-            _ = try arguments.positionals()
-            guard case .sceneList(_, let names) = try invocation.ask({ .scenes(id: $0) }) else { throw unexpected }
-            if invocation.json {
-                invocation.output(JSONWriter.string(.array(names.map { .string($0) })))
-            } else {
-                names.forEach(invocation.output)
-            }
         })
 
     static let stats = Verb(

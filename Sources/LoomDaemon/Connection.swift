@@ -100,21 +100,20 @@ final class Connection {
     private func handle(_ message: Message) {
         guard let role else { return handshake(message) }
         if case .unknown(let type, let id) = message { return reply(error: WireError(.unknownType, "unknown request type '\(type)'"), id: id) }
-        switch message {
-        case .patch, .set, .merge, .get, .watch, .wait, .scenes, .stats, .trace, .snapshot:
+        if case .ping(let id) = message { return send(.pong(id: id)) }
+        if case .hello(let id, _, _, _, _) = message { return reply(error: WireError(.malformedMessage, "hello was already received"), id: id) }
+        // Who may send what is the declaration's (`MessageKind`), not a second list here.
+        switch message.kind?.direction {
+        case .control?:
             guard role == .control else {
                 let request = JSONCodec.json(message)["type"]?.stringValue ?? "do that"
                 return reply(error: WireError(.forbidden, "\(role == .observer ? "an" : "a") \(role.rawValue) connection may not \(request) (that takes the control role)"), id: message.id)
             }
             control(message)
-        case .attach, .resize, .input, .ack, .detach:
+        case .viewer?:
             // An observer's input moves its own focus, scroll and navigation; the controls that
             // change data are inert in its viewport (`Viewport.isReadOnly`).
             viewer(message)
-        case .ping(let id):
-            send(.pong(id: id))
-        case .hello(let id, _, _, _, _):
-            reply(error: WireError(.malformedMessage, "hello was already received"), id: id)
         default:
             reply(error: WireError(.unknownType, "'\(JSONCodec.json(message)["type"]?.stringValue ?? "?")' is not a request"), id: message.id)
         }

@@ -43,7 +43,20 @@ extension Connection {
                 }
                 acknowledgeWhenDurable(id, revision)
             case .scenes(let id):
-                send(.sceneList(id: id, scenes: daemon.sceneNames))
+                let names = daemon.sceneNames
+                send(.sceneList(id: id, scenes: names, origins: names.map { daemon.scenes[$0]?.origin.description ?? "" }))
+            case .sceneApply(let id, let name, let document):
+                do { try daemon.applyScene(name, text: Array(document.utf8), origin: .declared, by: credentials) } catch { return reply(error: error, id: id) }
+                send(.ok(id: id, revision: nil))
+            case .sceneGet(let id, let name):
+                guard let scene = daemon.scenes[name] else { return reply(error: WireError(.noSuchScene, "no scene '\(name)'"), id: id) }
+                guard let document = scene.document?.document else {
+                    return reply(error: WireError(.invalidScene, "'\(name)' is \(scene.origin) (Swift views compiled into the daemon): it has no document"), id: id)
+                }
+                send(.sceneDocument(id: id, name: name, document: String(decoding: document.text, as: UTF8.self), origin: scene.origin.description))
+            case .sceneRemove(let id, let name):
+                do { try daemon.removeScene(name, by: credentials) } catch { return reply(error: error, id: id) }
+                send(.ok(id: id, revision: nil))
             case .stats(let id):
                 send(.statsReport(id: id, stats: daemon.statistics()))
             case .trace(let id, let scene):

@@ -64,7 +64,11 @@ public final class Daemon {
     /// the daemon), or a model changed on another thread, which wakes the loop — and the turn
     /// then ends with a frame, as after a client's request.
     public func register<Root: View>(scene name: String, _ root: Root) {
-        let scene = Scene(name: name, root: root, store: store)
+        register(Scene(name: name, root: root, store: store))
+    }
+
+    /// Serves `scene` under its name (a declared scene's first apply, or a built-in one).
+    func register(_ scene: Scene) {
         scene.onNewGraph = { [unowned self] graph in
             graph.graph.onNeedsPass = { [unowned self] in endTurnSoon() }
             graph.graph.setWakeUp { [modelChanged] in modelChanged?.send() }
@@ -72,7 +76,7 @@ public final class Daemon {
         }
         // Built now, so the first viewer finds it ready.
         _ = scene.initialGraph()
-        scenes[name] = scene
+        scenes[scene.name] = scene
     }
 
     /// Serves each of `scenes` (a list like LoomScenes' `BuiltInScenes.all()`).
@@ -81,6 +85,11 @@ public final class Daemon {
     }
 
     var sceneNames: [String] { scenes.keys.sorted() }
+
+    /// Stops serving a scene (its viewers were told).
+    func unregister(_ name: String) {
+        scenes[name] = nil
+    }
 
     /// A new viewer starts at the scene's initial view state, on the graph other such viewers share.
     func attach(_ connection: Connection, to name: String, size: Size) -> ViewerSession? {
@@ -203,6 +212,7 @@ public final class Daemon {
         sigemptyset(&handled)
         sigaddset(&handled, SIGTERM)
         sigaddset(&handled, SIGINT)
+        sigaddset(&handled, SIGHUP)
         pthread_sigmask(SIG_UNBLOCK, &handled, nil)
         self.onStop = onStop
         for number in [SIGTERM, SIGINT] {
@@ -210,6 +220,13 @@ public final class Daemon {
             try watcher.start(number) { [unowned self] _ in self.shutdown() }
             signals.append(watcher)
         }
+        // `systemctl reload`: the scenes directory read again; every connection kept.
+        let reload = try SignalWatcher(loop: loop)
+        try reload.start(SIGHUP) { [unowned self] _ in
+            self.reloadSceneFiles()
+            self.endTurnSoon()
+        }
+        signals.append(reload)
         health = try LoopHealth(loop: loop, watchdogMilliseconds: Systemd.watchdogMilliseconds())
         onReady()
         loop.run()

@@ -40,6 +40,9 @@ public struct DaemonConfiguration: Sendable {
     /// The group the socket belongs to, when not the daemon's own (`--socket-group`).
     public var socketGroup: UInt32?
     public var serverName = "loomd \(LoomVersion.current)"
+    /// A directory of scene documents (`*.json`) the daemon reads at start and on SIGHUP and
+    /// never writes (`--scenes`; docs/scene-documents.md): each file's scene is named after it.
+    public var scenesDirectory: String?
 
     public init(socketPath: String, stateDirectory: String? = nil) {
         self.socketPath = socketPath

@@ -25,13 +25,15 @@ public struct DaemonOptions: Equatable, Sendable {
     /// `--socket-mode` and `--socket-group`: who besides the daemon's user may open its socket.
     public var socketMode: UInt32?
     public var socketGroup: UInt32?
+    /// `--scenes DIR`: scene documents read at start and on SIGHUP.
+    public var scenesDirectory: String?
 
     /// The help text, for the program named `program`.
     public static func usage(program: String = "loomd") -> String {
         let indent = String(repeating: " ", count: program.count)
         return """
         usage: \(program) [--socket PATH [--socket-mode MODE] [--socket-group GROUP]]
-                \(indent)[--state-dir DIR | --ephemeral] [--config FILE] [--fps N] [--log-level LEVEL] [--version]
+                \(indent)[--state-dir DIR | --ephemeral] [--scenes DIR] [--config FILE] [--fps N] [--log-level LEVEL] [--version]
 
         A Loom render daemon: owns the document store and the scenes' view graphs, and serves
         scripts and terminal viewers over a Unix socket (protocol: Protocol/README.md).
@@ -47,7 +49,12 @@ public struct DaemonOptions: Equatable, Sendable {
                              in an empty directory: files that cannot be opened as a store are
                              refused and left as they are (docs/store.md, the durability contract)
           --ephemeral        keep the store in memory only (demos, tests)
-          --config FILE      a JSON file: {"socket", "state_dir", "fps", "log_level", "viewers": [user…],
+          --scenes DIR       scene documents: each DIR/NAME.json is the scene NAME, read at start and
+                             again on SIGHUP (systemctl reload), never written; a file that does not
+                             validate is logged with its line and keeps its previous version running.
+                             A file owns its name: the socket may not replace or remove it
+                             (docs/scene-documents.md)
+          --config FILE      a JSON file: {"socket", "state_dir", "scenes", "fps", "log_level", "viewers": [user…],
                              "controllers": [user…], "connections_per_user"}, where a user is a uid,
                              a user name or an @group; the command line wins over
                              it. Roles: root and the daemon's user control; "viewers" may attach and
@@ -76,7 +83,7 @@ public struct DaemonOptions: Equatable, Sendable {
 
     /// Parses arguments (without the program name); the error says what is wrong.
     public static func parse(_ arguments: [String]) throws(UsageError) -> DaemonOptions {
-        let parsed = try Arguments(arguments, valued: ["socket", "state-dir", "fps", "log-level", "config", "socket-mode", "socket-group"], flags: ["ephemeral", "help", "version"])
+        let parsed = try Arguments(arguments, valued: ["socket", "state-dir", "scenes", "fps", "log-level", "config", "socket-mode", "socket-group"], flags: ["ephemeral", "help", "version"])
         var options = DaemonOptions()
         for positional in parsed.positionals {
             guard positional == "-h" else { throw UsageError("unknown argument '\(positional)'") }
@@ -87,6 +94,7 @@ public struct DaemonOptions: Equatable, Sendable {
         options.ephemeral = parsed.flags.contains("ephemeral")
         options.socketPath = parsed.options["socket"]
         options.stateDirectory = parsed.options["state-dir"]
+        options.scenesDirectory = parsed.options["scenes"]
         options.configFile = parsed.options["config"]
         if let text = parsed.options["fps"] {
             guard let fps = Int(text), (1...1_000).contains(fps) else { throw UsageError("--fps must be a number from 1 to 1000, not \(text)") }
@@ -128,7 +136,7 @@ public struct DaemonOptions: Equatable, Sendable {
         }
         guard case .object(let object) = json else { throw DaemonError("\(configFile): the configuration must be a JSON object") }
         var options = self
-        let known: Set<String> = ["socket", "state_dir", "fps", "log_level", "viewers", "controllers", "connections_per_user"]
+        let known: Set<String> = ["socket", "state_dir", "scenes", "fps", "log_level", "viewers", "controllers", "connections_per_user"]
         if let unknown = object.keys.first(where: { !known.contains($0) }) { throw DaemonError("\(configFile): unknown setting '\(unknown)'") }
         /// A role's members: user ids, user names, and groups as `@name`, each checked.
         func members(_ key: String) throws(DaemonError) -> (uids: [UInt32], gids: [UInt32]) {
@@ -151,6 +159,7 @@ public struct DaemonOptions: Equatable, Sendable {
             return (uids, gids)
         }
         if options.socketPath == nil { options.socketPath = object["socket"]?.stringValue }
+        if options.scenesDirectory == nil { options.scenesDirectory = object["scenes"]?.stringValue }
         if options.stateDirectory == nil && !options.ephemeral { options.stateDirectory = object["state_dir"]?.stringValue }
         if let fps = object["fps"]?.intValue, !given.contains("fps") {
             guard (1...1_000).contains(fps) else { throw DaemonError("\(configFile): 'fps' must be from 1 to 1000") }

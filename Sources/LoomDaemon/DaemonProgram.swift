@@ -51,6 +51,7 @@ public enum DaemonProgram {
         configuration.framesPerSecond = options.framesPerSecond
         if let mode = options.socketMode { configuration.socketMode = mode }
         configuration.socketGroup = options.socketGroup
+        configuration.scenesDirectory = options.scenesDirectory
         configuration.roles.viewers.formUnion(options.viewerUIDs)
         configuration.roles.controllers.formUnion(options.controllerUIDs)
         configuration.roles.viewerGroups.formUnion(options.viewerGroups)
@@ -66,6 +67,7 @@ public enum DaemonProgram {
         let descriptors = DescriptorLimit.raise()
         let daemon = try Daemon(configuration: configuration)
         daemon.register(scenes: scenes)
+        daemon.loadDeclaredScenes()
         let passed = Systemd.listenDescriptors()
         if let socket = passed.first {
             try daemon.adopt(descriptor: socket.descriptor)

@@ -1,6 +1,7 @@
 import LoomCells
 import LoomGraph
 import LoomJSON
+import LoomDocumentViews
 import LoomLayout
 import LoomStore
 import LoomStoreViews
@@ -18,6 +19,10 @@ import LoomWire
 /// more, made from the copy once and never merged back.
 final class Scene {
     let name: String
+    /// Where it comes from: compiled in, declared through the socket, or a file.
+    let origin: SceneOrigin
+    /// A declared scene's document, which `scene_apply` replaces under its viewers.
+    let document: SceneDocumentModel?
     /// One table for every graph's renderer: a viewer moving to a copy keeps its style ids.
     let styles = StyleTable()
     private(set) var graphs: [SceneGraph] = []
@@ -30,8 +35,10 @@ final class Scene {
     /// When the last frame was rendered (loop milliseconds), for pacing.
     var lastFrame: UInt64 = 0
 
-    init<Root: View>(name: String, root: Root, store: Store) {
+    init<Root: View>(name: String, root: Root, store: Store, origin: SceneOrigin = .builtIn, document: SceneDocumentModel? = nil) {
         self.name = name
+        self.origin = origin
+        self.document = document
         let root = root.environment(\.store, store)
         self.makeGraph = { ViewGraph(root, copyingStateOf: $0) }
     }

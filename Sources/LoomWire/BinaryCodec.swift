@@ -98,9 +98,22 @@ public enum BinaryCodec {
             out.id(id)
             out.unsigned(UInt64(revision))
             out.optional(value) { $0.json($1) }
-        case .sceneList(let id, let scenes):
+        case .sceneList(let id, let scenes, let origins):
             out.id(id)
             out.list(scenes) { $0.string($1) }
+            if !origins.isEmpty { out.list(origins) { $0.string($1) } }
+        case .sceneApply(let id, let name, let document):
+            out.id(id)
+            out.string(name)
+            out.string(document)
+        case .sceneGet(let id, let name), .sceneRemove(let id, let name):
+            out.id(id)
+            out.string(name)
+        case .sceneDocument(let id, let name, let document, let origin):
+            out.id(id)
+            out.string(name)
+            out.string(document)
+            out.string(origin)
         case .statsReport(let id, let stats):
             out.id(id)
             out.json(stats)
@@ -225,7 +238,13 @@ public enum BinaryCodec {
         case .ok: return .ok(id: try input.id(), revision: try input.optional { input throws(WireError) in try input.count() })
         case .value:
             return .value(id: try input.id(), revision: try input.count(), value: try input.optional { input throws(WireError) in try input.json() })
-        case .sceneList: return .sceneList(id: try input.id(), scenes: try input.list { input throws(WireError) in try input.string() })
+        case .sceneList:
+            return .sceneList(id: try input.id(), scenes: try input.list { input throws(WireError) in try input.string() },
+                              origins: input.atEnd ? [] : try input.list { input throws(WireError) in try input.string() })
+        case .sceneApply: return .sceneApply(id: try input.id(), name: try input.string(), document: try input.string())
+        case .sceneGet: return .sceneGet(id: try input.id(), name: try input.string())
+        case .sceneRemove: return .sceneRemove(id: try input.id(), name: try input.string())
+        case .sceneDocument: return .sceneDocument(id: try input.id(), name: try input.string(), document: try input.string(), origin: try input.string())
         case .statsReport: return .statsReport(id: try input.id(), stats: try input.json())
         case .snapshotText: return .snapshotText(id: try input.id(), text: try input.string())
         case .pong: return .pong(id: try input.id())

@@ -41,6 +41,9 @@ public struct ErrorCode: RawRepresentable, Sendable, Hashable, CustomStringConve
     public static let forbidden = ErrorCode(rawValue: "forbidden")
     /// Attach, snapshot or trace of a scene that does not exist.
     public static let noSuchScene = ErrorCode(rawValue: "no_such_scene")
+    /// A scene document that does not validate (the message lists each problem on a line), or a
+    /// scene name a declared scene cannot take.
+    public static let invalidScene = ErrorCode(rawValue: "invalid_scene")
     /// A viewer request before `attach`.
     public static let notAttached = ErrorCode(rawValue: "not_attached")
     /// A limit of the protocol, the daemon or the store.

@@ -81,7 +81,17 @@ public enum JSONCodec {
         case .value(_, let revision, let value):
             put("revision", .int(revision))
             put("value", value)
-        case .sceneList(_, let scenes): put("scenes", .array(scenes.map(JSONValue.string)))
+        case .sceneList(_, let scenes, let origins):
+            put("scenes", .array(scenes.map(JSONValue.string)))
+            if !origins.isEmpty { put("origins", .array(origins.map(JSONValue.string))) }
+        case .sceneApply(_, let name, let document):
+            put("name", .string(name))
+            put("document", .string(document))
+        case .sceneGet(_, let name), .sceneRemove(_, let name): put("name", .string(name))
+        case .sceneDocument(_, let name, let document, let origin):
+            put("name", .string(name))
+            put("document", .string(document))
+            put("origin", .string(origin))
         case .statsReport(_, let stats): put("stats", stats)
         case .snapshotText(_, let text): put("text", .string(text))
         case .error(_, let code, let text, let fatal):
@@ -209,7 +219,13 @@ public enum JSONCodec {
         case .detach: return .detach(id: try fields.id())
         case .ok: return .ok(id: try fields.id(), revision: try fields.optionalCount("revision"))
         case .value: return .value(id: try fields.id(), revision: try fields.count("revision"), value: object["value"])
-        case .sceneList: return .sceneList(id: try fields.id(), scenes: try fields.stringArray("scenes"))
+        case .sceneList:
+            return .sceneList(id: try fields.id(), scenes: try fields.stringArray("scenes"), origins: object["origins"] == nil ? [] : try fields.stringArray("origins"))
+        case .sceneApply: return .sceneApply(id: try fields.id(), name: try fields.string("name"), document: try fields.string("document"))
+        case .sceneGet: return .sceneGet(id: try fields.id(), name: try fields.string("name"))
+        case .sceneRemove: return .sceneRemove(id: try fields.id(), name: try fields.string("name"))
+        case .sceneDocument:
+            return .sceneDocument(id: try fields.id(), name: try fields.string("name"), document: try fields.string("document"), origin: try fields.string("origin"))
         case .statsReport: return .statsReport(id: try fields.id(), stats: try fields.value("stats"))
         case .snapshotText: return .snapshotText(id: try fields.id(), text: try fields.string("text"))
         case .pong: return .pong(id: try fields.id())

@@ -55,6 +55,10 @@ public enum Message: Sendable, Equatable {
     case trace(id: RequestID, scene: String?)
     case snapshot(id: RequestID, scene: String, width: Int, height: Int, markup: Bool)
     case ping(id: RequestID)
+    /// `document`: a scene document's text (docs/scene-documents.md), validated before it replaces anything.
+    case sceneApply(id: RequestID, name: String, document: String)
+    case sceneGet(id: RequestID, name: String)
+    case sceneRemove(id: RequestID, name: String)
 
     // Viewer requests
     /// `highlight`: the viewer wants, in each frame, the rectangles re-evaluated (`highlight` messages).
@@ -67,7 +71,9 @@ public enum Message: Sendable, Equatable {
     // Replies
     case ok(id: RequestID, revision: Int64?)
     case value(id: RequestID, revision: Int64, value: JSONValue?)
-    case sceneList(id: RequestID, scenes: [String])
+    /// `origins`: where each scene comes from, in the same order (`built-in`, `declared`, `file PATH`).
+    case sceneList(id: RequestID, scenes: [String], origins: [String] = [])
+    case sceneDocument(id: RequestID, name: String, document: String, origin: String)
     case statsReport(id: RequestID, stats: JSONValue)
     case snapshotText(id: RequestID, text: String)
     case pong(id: RequestID)
@@ -100,7 +106,8 @@ public enum Message: Sendable, Equatable {
         case .hello(let id, _, _, _, _), .welcome(let id, _, _, _), .patch(let id, _), .set(let id, _, _), .merge(let id, _, _),
              .get(let id, _), .watch(let id, _, _), .wait(let id, _), .scenes(let id), .stats(let id), .trace(let id, _),
              .snapshot(let id, _, _, _, _), .ping(let id), .attach(let id, _, _, _, _), .detach(let id), .ok(let id, _),
-             .value(let id, _, _), .sceneList(let id, _), .statsReport(let id, _), .snapshotText(let id, _), .pong(let id):
+             .value(let id, _, _), .sceneList(let id, _, _), .statsReport(let id, _), .snapshotText(let id, _), .pong(let id),
+             .sceneApply(let id, _, _), .sceneGet(let id, _), .sceneRemove(let id, _), .sceneDocument(let id, _, _, _):
             id
         case .error(let id, _, _, _), .unknown(_, let id):
             id
@@ -125,6 +132,10 @@ public enum Message: Sendable, Equatable {
         case .trace: .trace
         case .snapshot: .snapshot
         case .ping: .ping
+        case .sceneApply: .sceneApply
+        case .sceneGet: .sceneGet
+        case .sceneRemove: .sceneRemove
+        case .sceneDocument: .sceneDocument
         case .attach: .attach
         case .resize: .resize
         case .input: .input

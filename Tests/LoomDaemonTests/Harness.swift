@@ -207,3 +207,39 @@ final class DaemonProcess {
 
     deinit { kill() }
 }
+
+/// The `loom` program, run as a script runs it, with `LOOM_SOCKET` set.
+enum LoomProgram {
+    static let url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("loom")
+
+    struct Result {
+        let status: Int32
+        let output: String
+        let errors: String
+        var lines: [String] { output.split(separator: "\n").map(String.init) }
+    }
+
+    /// Runs it to completion, `input` on its standard input.
+    static func run(_ arguments: [String], socket: String?, input: String = "") throws -> Result {
+        let process = start(arguments, socket: socket)
+        process.input.fileHandleForWriting.write(Data(input.utf8))
+        try process.input.fileHandleForWriting.close()
+        let output = process.output.fileHandleForReading.readDataToEndOfFile()
+        let errors = process.errors.fileHandleForReading.readDataToEndOfFile()
+        process.process.waitUntilExit()
+        return Result(status: process.process.terminationStatus, output: String(decoding: output, as: UTF8.self), errors: String(decoding: errors, as: UTF8.self))
+    }
+
+    static func start(_ arguments: [String], socket: String?) -> (process: Process, input: Pipe, output: Pipe, errors: Pipe) {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.environment = socket.map { ["LOOM_SOCKET": $0] } ?? [:]
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try! process.run()
+        return (process, input, output, errors)
+    }
+}

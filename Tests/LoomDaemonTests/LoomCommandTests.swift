@@ -9,37 +9,14 @@ import Testing
 /// its `--json` output, each exit status, and its help.
 @Suite("loom, the scripting client")
 struct LoomCommandTests {
-    private static let loom = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("loom")
+    private static let loom = LoomProgram.url
 
-    struct Result {
-        let status: Int32
-        let output: String
-        let errors: String
-        var lines: [String] { output.split(separator: "\n").map(String.init) }
-    }
-
-    /// Runs `loom` to completion with `LOOM_SOCKET` set to `socket`.
-    private func loom(_ arguments: String..., socket: String?, input: String = "") throws -> Result {
-        let process = start(arguments, socket: socket)
-        process.input.fileHandleForWriting.write(Data(input.utf8))
-        try process.input.fileHandleForWriting.close()
-        let output = process.output.fileHandleForReading.readDataToEndOfFile()
-        let errors = process.errors.fileHandleForReading.readDataToEndOfFile()
-        process.process.waitUntilExit()
-        return Result(status: process.process.terminationStatus, output: String(decoding: output, as: UTF8.self), errors: String(decoding: errors, as: UTF8.self))
+    private func loom(_ arguments: String..., socket: String?, input: String = "") throws -> LoomProgram.Result {
+        try LoomProgram.run(arguments, socket: socket, input: input)
     }
 
     private func start(_ arguments: [String], socket: String?) -> (process: Process, input: Pipe, output: Pipe, errors: Pipe) {
-        let process = Process()
-        process.executableURL = Self.loom
-        process.arguments = arguments
-        process.environment = socket.map { ["LOOM_SOCKET": $0] } ?? [:]
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try! process.run()
-        return (process, input, output, errors)
+        LoomProgram.start(arguments, socket: socket)
     }
 
     /// Ends a streaming `loom`. SIGKILL, because the test process's threads may block SIGTERM
@@ -207,8 +184,8 @@ struct LoomCommandTests {
         let socket = daemon.socket
         _ = try loom("set", "/jobs", #"{"a":{"name":"build","status":"ok"},"b":{"name":"test","status":"failed"}}"#, socket: socket)
 
-        #expect(try loom("scenes", socket: socket).output == "jobs\n")
-        #expect(try loom("scenes", "--json", socket: socket).output == "[\"jobs\"]\n")
+        #expect(try loom("scenes", socket: socket).output == "jobs  built-in\n")
+        #expect(try loom("scenes", "--json", socket: socket).output == #"[{"name":"jobs","origin":"built-in"}]"# + "\n")
 
         let stats = try loom("stats", socket: socket)
         #expect(stats.status == 0 && stats.lines.contains("revision: 1"), "\(stats.output)")

@@ -54,7 +54,7 @@ struct LoomdProcessTests {
         client.send(#"{"type":"ping","id":2}"#)
         #expect(client.receive() == .pong(id: 2))
         client.send(#"{"type":"scenes","id":3}"#)
-        guard case .sceneList(_, let scenes)? = client.receive() else { Issue.record("no scene list"); return }
+        guard case .sceneList(_, let scenes, _)? = client.receive() else { Issue.record("no scene list"); return }
         #expect(scenes.contains(scene), "\(scenes)")
 
         let ready = receiveDatagram(notifications, timeout: 5)

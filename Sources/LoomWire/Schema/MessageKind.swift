@@ -38,6 +38,10 @@ package enum MessageKind: UInt64, CaseIterable, Sendable {
     case flush = 34
     case bye = 35
     case dropped = 36
+    case sceneApply = 37
+    case sceneGet = 38
+    case sceneRemove = 39
+    case sceneDocument = 40
 
     /// The binary tag.
     package var tag: UInt64 { rawValue }
@@ -59,7 +63,16 @@ package enum MessageKind: UInt64, CaseIterable, Sendable {
     /// The JSON `type`, found without copying the declaration (every JSON message writes it).
     package var type: String { Self.types[Int(rawValue)] }
 
-    /// The JSON types by tag (tags are 1…36; index 0 is unused).
+    /// Who sends it, found without copying the declaration (the daemon asks it of every request).
+    package var direction: MessageSchema.Direction { Self.directions[Int(rawValue)] }
+
+    private static let directions: [MessageSchema.Direction] = {
+        var directions = Array(repeating: MessageSchema.Direction.daemonToClient, count: types.count)
+        for kind in allCases { directions[Int(kind.rawValue)] = declaration(kind).direction }
+        return directions
+    }()
+
+    /// The JSON types by tag (tags are 1…40; index 0 is unused).
     private static let types: [String] = {
         var types = Array(repeating: "", count: Int(allCases.map(\.rawValue).max() ?? 0) + 1)
         for kind in allCases { types[Int(kind.rawValue)] = declaration(kind).type }
@@ -118,7 +131,17 @@ package enum MessageKind: UInt64, CaseIterable, Sendable {
             .init("id", .id), .init("revision", .count), .init("value", .json(type: nil), .optional),
         ])
         case .sceneList: MessageSchema("scene_list", .daemonToClient, "the reply to scenes", [
-            .init("id", .id), .init("scenes", .strings(pointers: false)),
+            .init("id", .id), .init("scenes", .strings(pointers: false)), .init("origins", .strings(pointers: false), .appended([])),
+        ])
+        case .sceneApply: MessageSchema("scene_apply", .control, "declares a scene from a scene document, or replaces a declared one live", [
+            .init("id", .id), .init("name", .string), .init("document", .string),
+        ])
+        case .sceneGet: MessageSchema("scene_get", .control, "reads a declared scene's document as it was applied", [
+            .init("id", .id), .init("name", .string),
+        ])
+        case .sceneRemove: MessageSchema("scene_remove", .control, "removes a declared scene", [.init("id", .id), .init("name", .string)])
+        case .sceneDocument: MessageSchema("scene_document", .daemonToClient, "the reply to scene_get", [
+            .init("id", .id), .init("name", .string), .init("document", .string), .init("origin", .string),
         ])
         case .statsReport: MessageSchema("stats_report", .daemonToClient, "the reply to stats", [
             .init("id", .id), .init("stats", .json(type: "object")),

@@ -1,0 +1,140 @@
+import Foundation
+import Glibc
+import LoomJSON
+import LoomWire
+import Testing
+
+/// Scene documents through the real daemon and the real `loom`, as an operator uses them:
+/// validated without a daemon, applied live under attached viewers, refused whole, kept across
+/// restarts, read from a directory and reloaded on SIGHUP.
+@Suite("Scene documents in the daemon", .serialized)
+struct SceneDocumentDaemonTests {
+    static let board = """
+    {
+      // The jobs board of the README.
+      "loom": 1, "title": "Jobs",
+      "body": {"VStack": {"alignment": "leading", "content": [
+        {"Text": "Jobs", "modifiers": [{"bold": true}]},
+        {"ForEach": {"data": "/jobs", "content": [
+          {"HStack": {"spacing": 1, "content": [{"Text": "{$key}"}, {"Text": "{status ?? queued}"}]}}
+        ]}}
+      ]}}
+    }
+    """
+
+    private func temporaryDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "loom-scenes-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    private func write(_ text: String, to path: String) throws {
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    private func snapshot(_ scene: String, _ socket: String) throws -> String {
+        // Rows past the content are empty lines: what is shown is what matters here.
+        String(try LoomProgram.run(["snapshot", scene, "--size", "30x4"], socket: socket).output.reversed().drop { $0 == "\n" }.reversed())
+    }
+
+    @Test func validateChecksADocumentWithoutADaemonAndNamesEachPlace() throws {
+        let directory = try temporaryDirectory()
+        let good = directory + "/board.json", bad = directory + "/bad.json"
+        try write(Self.board, to: good)
+        try write("""
+        {"loom": 1,
+         "body": {"VStak": {"content": []}, "modifiers": [{"frame": {"widht": 3}}]}}
+        """, to: bad)
+        let valid = try LoomProgram.run(["scene", "validate", good], socket: "/nonexistent/loom.sock")
+        #expect(valid.status == 0 && valid.output == "\(good): valid (6 views)\n")
+        let invalid = try LoomProgram.run(["scene", "validate", bad], socket: "/nonexistent/loom.sock")
+        #expect(invalid.status == 1)
+        #expect(invalid.errors.split(separator: "\n").map(String.init) == [
+            #"\#(bad):2:11 /body/VStak: unknown view "VStak"; views: VStack, HStack, ZStack, LazyVStack, Group, List, ScrollView, Section, Text, Spacer, Divider, ProgressView, ForEach (did you mean "VStack"?)"#,
+            #"\#(bad):2:62 /body/modifiers/0/frame/widht: unknown parameter "widht" of frame; parameters: width, height, minWidth, maxWidth, minHeight, maxHeight, alignment (did you mean "width"?)"#,
+        ])
+        let piped = try LoomProgram.run(["scene", "validate", "-"], socket: nil, input: Self.board)
+        #expect(piped.output == "standard input: valid (6 views)\n")
+    }
+
+    @Test func anAppliedSceneIsServedReplacedLiveUnderItsViewersAndKeptAcrossARestart() throws {
+        let state = try temporaryDirectory()
+        var daemon = DaemonProcess(stateDirectory: state)
+        defer { daemon.kill() }
+        let file = state + "-board.json"
+        try write(Self.board, to: file)
+        _ = try LoomProgram.run(["set", "/jobs", #"{"build": {"status": "running"}, "test": {}}"#], socket: daemon.socket)
+        let applied = try LoomProgram.run(["scene", "apply", "jobs", file], socket: daemon.socket)
+        #expect(applied.status == 0, "\(applied.errors)")
+        #expect(try snapshot("jobs", daemon.socket) == "Jobs\nbuild running\ntest queued")
+        #expect(try LoomProgram.run(["scenes"], socket: daemon.socket).lines.contains("jobs                  declared"))
+        #expect(try LoomProgram.run(["scene", "get", "jobs"], socket: daemon.socket).output == Self.board + "\n")
+
+        // A viewer stays attached while the document is replaced, and is drawn the new one.
+        let viewer = Client.hello(daemon.socket, role: .viewer)
+        viewer.send(.attach(id: 1, scene: "jobs", width: 30, height: 4))
+        let screen = ScreenModel()
+        screen.applyNextFrame(from: viewer)
+        #expect(screen.text.hasPrefix("Jobs\nbuild running"))
+        try write(Self.board.replacingOccurrences(of: #"{"Text": "Jobs""#, with: #"{"Text": "CI jobs""#), to: file)
+        #expect(try LoomProgram.run(["scene", "apply", "jobs", file], socket: daemon.socket).status == 0)
+        screen.applyNextFrame(from: viewer)
+        #expect(screen.text.hasPrefix("CI jobs\nbuild running"))
+
+        // A document that does not validate changes nothing, and says where.
+        try write(#"{"loom": 1, "body": {"Text": "{status}"}}"#, to: file)
+        let refused = try LoomProgram.run(["scene", "apply", "jobs", file], socket: daemon.socket)
+        #expect(refused.status == 1)
+        #expect(refused.errors == #"\#(file):1:30 /body/Text: "status" is relative, and this is not inside a ForEach: write an absolute path ("/status")"# + "\n")
+        #expect(try snapshot("jobs", daemon.socket).hasPrefix("CI jobs\n"))
+        viewer.send(.ping(id: 2))
+        #expect(viewer.receive(until: { if case .pong = $0 { true } else { false } }) != nil, "the viewer is still attached")
+
+        // Built-in scenes are not the socket's to replace.
+        let builtIn = try LoomProgram.run(["scene", "apply", "dashboard", "-"], socket: daemon.socket, input: Self.board)
+        #expect(builtIn.status == 1 && builtIn.errors.contains("'dashboard' is a built-in scene"))
+
+        daemon.kill()
+        daemon = DaemonProcess(stateDirectory: state)
+        #expect(try snapshot("jobs", daemon.socket).hasPrefix("CI jobs\nbuild running"), "the scene survived the restart")
+        #expect(try LoomProgram.run(["scene", "rm", "jobs"], socket: daemon.socket).status == 0)
+        let gone = try LoomProgram.run(["snapshot", "jobs", "--size", "30x4"], socket: daemon.socket)
+        #expect(gone.status == 1 && gone.errors.contains("no_such_scene"))
+        daemon.kill()
+        daemon = DaemonProcess(stateDirectory: state)
+        #expect(try LoomProgram.run(["snapshot", "jobs", "--size", "30x4"], socket: daemon.socket).status == 1, "removed for good")
+    }
+
+    @Test func aScenesDirectoryIsReadAtStartReloadedOnSIGHUPAndOwnsItsNames() throws {
+        let scenes = try temporaryDirectory()
+        try write(Self.board, to: scenes + "/ops.json")
+        try write(#"{"loom": 1, "body": {"Text": "one"}}"#, to: scenes + "/other.json")
+        let daemon = DaemonProcess(arguments: ["--scenes", scenes])
+        defer { daemon.kill() }
+        #expect(try snapshot("ops", daemon.socket) == "Jobs")
+        #expect(try LoomProgram.run(["scenes"], socket: daemon.socket).lines.contains("ops                   file \(scenes)/ops.json"))
+        let refused = try LoomProgram.run(["scene", "apply", "ops", "-"], socket: daemon.socket, input: Self.board)
+        #expect(refused.status == 1 && refused.errors.contains("'ops' is read from \(scenes)/ops.json: edit the file and reload the daemon"))
+
+        try write(#"{"loom": 1, "body": {"Text": "two"}}"#, to: scenes + "/other.json")
+        try write(#"{"loom": 1, "body": {"Txt": "broken"}}"#, to: scenes + "/ops.json")
+        try write(#"{"loom": 1, "body": {"Text": "new"}}"#, to: scenes + "/new.json")
+        kill(daemon.pid, SIGHUP)
+        var reloaded = false
+        for _ in 0..<500 where !reloaded {
+            reloaded = (try? snapshot("other", daemon.socket)) == "two"
+            usleep(10_000)
+        }
+        #expect(reloaded, "the changed file is served after SIGHUP")
+        #expect(try snapshot("new", daemon.socket) == "new")
+        #expect(try snapshot("ops", daemon.socket) == "Jobs", "a file that does not validate keeps its previous version")
+        try FileManager.default.removeItem(atPath: scenes + "/new.json")
+        kill(daemon.pid, SIGHUP)
+        var removed = false
+        for _ in 0..<500 where !removed {
+            removed = (try? LoomProgram.run(["snapshot", "new", "--size", "30x4"], socket: daemon.socket).status) == 1
+            usleep(10_000)
+        }
+        #expect(removed, "a scene whose file is gone is removed")
+    }
+}
