@@ -1,6 +1,6 @@
 # The two commands a newcomer needs: `make demo` and `make test`; `make bench` prints the figures.
 SWIFT ?= swift
-DEBIAN_PACKAGES := libuv1-dev libutf8proc-dev libsqlite3-dev pkg-config systemd tmux procps openssh-server openssh-client binutils \
+DEBIAN_PACKAGES := python3-jsonschema libuv1-dev libutf8proc-dev libsqlite3-dev pkg-config systemd tmux procps openssh-server openssh-client binutils \
   debootstrap systemd-container
 
 .PHONY: demo test bench deps build fuzz install install-files check-units
@@ -87,7 +87,7 @@ install:
 
 ## What install copies, from BUILT (the directory loomd and loom were built in).
 install-files:
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(DOCDIR) $(DESTDIR)$(SYSCONFDIR)/loom
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(DOCDIR) $(DESTDIR)$(SYSCONFDIR)/loom $(DESTDIR)$(SYSCONFDIR)/loom/scenes
 	install -m 0755 "$(BUILT)/loomd" "$(BUILT)/loom" $(DESTDIR)$(BINDIR)/
 	for unit in loomd.socket loomd.service; do \
 	  sed -e 's|@bindir@|$(BINDIR)|g' -e 's|@docdir@|$(DOCDIR)|g' -e 's|@sysconfdir@|$(SYSCONFDIR)|g' systemd/$$unit > $(DESTDIR)$(UNITDIR)/$$unit; \

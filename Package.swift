@@ -109,7 +109,7 @@ let package = Package(
         .executableTarget(name: "LoomBench", dependencies: ["LoomGraph", "LoomLayout", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomWire", "LoomDaemon", "LoomClient", "LoomTerminal", "LoomTestSupport", "LoomCells"],
                           exclude: ["Peers"]),
 
-        .testTarget(name: "LoomSceneDocumentsTests", dependencies: ["LoomSceneDocuments", "LoomDocumentViews", "LoomLayout", "LoomGraph", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomCells"]),
+        .testTarget(name: "LoomSceneDocumentsTests", dependencies: ["LoomSceneDocuments", "LoomDocumentViews", "LoomLayout", "LoomGraph", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomCells", "LoomTestSupport"]),
         .testTarget(name: "LoomClientTests", dependencies: ["LoomClient", "LoomCommandLine"]),
         .testTarget(name: "LoomScenesTests", dependencies: ["LoomScenes", "LoomLayout", "LoomGraph", "LoomJSON", "LoomStore", "LoomStoreViews"]),
         .testTarget(name: "LoomTerminalTests", dependencies: ["LoomTerminal", "LoomWire", "LoomLayout", "LoomTestSupport", "LoomCells", "LoomGraph"]),
@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(name: "LoomGraphTests", dependencies: ["LoomGraph", "LoomScenes"]),
         .testTarget(name: "LoomLoopTests", dependencies: ["LoomLoop"]),
         .testTarget(name: "LoomDaemonTests", dependencies: ["LoomDaemon", "LoomCommandLine", "LoomWire", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomLayout", "LoomGraph", "LoomScenes", "loomd", "loom", "loom-example-counter", "loom-example-incidents", "LoomBench", "LoomTestSupport", "LoomCells", "LoomLoop"]),
-        .testTarget(name: "LoomWireTests", dependencies: ["LoomWire", "LoomJSON", "LoomLayout", "LoomCells", "LoomGraph"]),
+        .testTarget(name: "LoomWireTests", dependencies: ["LoomWire", "LoomJSON", "LoomLayout", "LoomCells", "LoomGraph", "LoomTestSupport"]),
         .testTarget(name: "LoomLayoutTests", dependencies: ["LoomLayout", "LoomGraph", "LoomTestSupport", "LoomCells"]),
         .testTarget(name: "LoomJSONTests", dependencies: ["LoomJSON", "LoomTestSupport"]),
         .testTarget(name: "LoomStoreTests", dependencies: ["LoomStore", "LoomJSON", "LoomStoreViews", "LoomGraph", "LoomLayout", "LoomStoreCrashChild", "LoomTestSupport"]),

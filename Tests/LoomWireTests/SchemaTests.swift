@@ -1,6 +1,7 @@
 import Foundation
 import LoomCells
 import LoomJSON
+import LoomTestSupport
 @testable import LoomWire
 import Testing
 
@@ -18,7 +19,7 @@ struct SchemaTests {
         let folder = protocolDirectory.appendingPathComponent("schema")
         if Self.writing {
             for kind in MessageKind.allCases {
-                let text = Self.pretty(kind.schema.jsonSchema) + "\n"
+                let text = PrettyJSON.text(kind.schema.jsonSchema) + "\n"
                 try text.write(to: folder.appendingPathComponent(kind.schema.type + ".json"), atomically: true, encoding: .utf8)
             }
         }
@@ -132,18 +133,6 @@ struct SchemaTests {
     }
 
     /// JSON text laid out as the schema files are: two spaces a level, one member a line.
-    static func pretty(_ value: JSONValue, indent: String = "") -> String {
-        let inner = indent + "  "
-        switch value {
-        case .object(let object) where !object.isEmpty:
-            return "{\n" + object.map { inner + JSONWriter.string(.string($0.key)) + ": " + pretty($0.value, indent: inner) }.joined(separator: ",\n")
-                + "\n" + indent + "}"
-        case .array(let items) where !items.isEmpty:
-            return "[\n" + items.map { inner + pretty($0, indent: inner) }.joined(separator: ",\n") + "\n" + indent + "]"
-        default:
-            return JSONWriter.string(value)
-        }
-    }
 }
 
 private extension Optional<JSONValue> {

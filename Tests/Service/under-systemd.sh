@@ -4,7 +4,7 @@
 # and loomd installed as `make install` does, and then:
 #   systemctl enable --now loomd.socket; users in the groups loom and loom-control;
 #   each role's verbs; a viewer attached in tmux and a `loom watch` across
-#   `systemctl restart loomd`; stop.
+#   `systemctl restart loomd`; scene documents declared, reloaded under a viewer, kept; stop.
 # Usage: Tests/Service/under-systemd.sh BIN_DIR   (where loomd and loom are built)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -82,6 +82,30 @@ for _ in $(seq 100); do watched | grep -q "after the restart" && break; sleep 0.
   || fail "loom watch across the restart printed, instead of each change once: $(watched) $(inside cat /home/bob/watch.err)"
 inside grep -q "reconnected" /home/bob/watch.err || fail "loom watch did not say it reconnected: $(inside cat /home/bob/watch.err)"
 
+# Scene documents: one a controller declares through the socket, one the administrator drops in
+# the scenes directory; a viewer stays attached while `systemctl reload` changes its scene, and
+# the declared one survives a restart.
+echo '{"loom": 1, "body": {"Text": "banner: {/banner ?? none}"}}' | as bob loom scene apply board - || fail "a controller cannot apply a scene"
+[ "$(as bob loom snapshot board --size 40x1)" = "banner: after the restart" ] || fail "the declared scene: $(as bob loom snapshot board --size 40x1)"
+scenes=$root/usr/local/etc/loom/scenes
+echo '{"loom": 1, "body": {"Text": "ops, first version"}}' >"$scenes/ops.json"
+inside systemctl reload loomd.service || fail "systemctl reload"
+for _ in $(seq 100); do as bob loom snapshot ops --size 40x1 2>/dev/null | grep -q "first version" && break; sleep 0.1; done
+as bob loom snapshot ops --size 40x1 | grep -q "first version" || fail "reload did not read the new file: $(as bob loom scenes)"
+as alice tmux new-session -d -s ops -x 60 -y 5 "loom attach ops"
+opsscreen() { as alice tmux capture-pane -p -t ops; }
+for _ in $(seq 100); do opsscreen | grep -q "first version" && break; sleep 0.1; done
+opsscreen | grep -q "first version" || fail "the viewer does not show ops: $(opsscreen)"
+echo '{"loom": 1, "body": {"Text": "ops, second version"}}' >"$scenes/ops.json"
+inside systemctl reload loomd.service
+for _ in $(seq 100); do opsscreen | grep -q "second version" && break; sleep 0.1; done
+opsscreen | grep -q "second version" || fail "the attached viewer was not redrawn after reload: $(opsscreen)"
+out=$(echo '{"loom": 1, "body": {"Divider": {}}}' | as bob loom scene apply ops - 2>&1) && fail "the socket replaced a file's scene"
+grep -q "edit the file and reload" <<<"$out" || fail "applying over a file's scene: $out"
+inside systemctl restart loomd.service
+as bob loom scene get board | grep -q "banner:" || fail "the declared scene did not survive the restart"
+as alice tmux kill-session -t ops
+
 # The exposure of the running unit, as systemd itself scores it.
 exposure=$(inside systemd-analyze security loomd.service 2>/dev/null | sed -n 's/.*Overall exposure level for loomd.service: \([0-9.]*\).*/\1/p')
 awk -v e="$exposure" 'BEGIN { exit !(e != "" && e <= 2.0) }' || fail "exposure $exposure is over 2.0"
@@ -92,4 +116,4 @@ inside systemctl is-active --quiet loomd.service && fail "loomd.service still ac
 waitfor "reconnecting" "the viewer did not say it is reconnecting"
 as alice tmux kill-server
 as bob tmux kill-server
-echo "under-systemd: enable --now, roles by group, restart with a viewer attached, stop: ok (exposure $exposure)"
+echo "under-systemd: enable --now, roles by group, restart with a viewer attached, scenes applied and reloaded, stop: ok (exposure $exposure)"
