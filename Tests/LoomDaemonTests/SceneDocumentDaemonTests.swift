@@ -85,7 +85,7 @@ struct SceneDocumentDaemonTests {
         try write(#"{"loom": 1, "body": {"Text": "{status}"}}"#, to: file)
         let refused = try LoomProgram.run(["scene", "apply", "jobs", file], socket: daemon.socket)
         #expect(refused.status == 1)
-        #expect(refused.errors == #"\#(file):1:30 /body/Text: "status" is relative, and this is not inside a ForEach: write an absolute path ("/status")"# + "\n")
+        #expect(refused.errors == #"\#(file):1:30 /body/Text: "{status}": "status" is relative, and this is not inside a ForEach: write an absolute path ("/status")"# + "\n")
         #expect(try snapshot("jobs", daemon.socket).hasPrefix("CI jobs\n"))
         viewer.send(.ping(id: 2))
         #expect(viewer.receive(until: { if case .pong = $0 { true } else { false } }) != nil, "the viewer is still attached")

@@ -62,7 +62,7 @@ struct SceneDocumentValidationTests {
         """)
         #expect(found.count == 4)
         #expect(found[0].message.contains(#"unknown format "decimal"; formats: decimals, integer, percent"#) && found[0].suggestion == "decimals")
-        #expect(found[1].message == #"no scope "$jbo" here; in scope: $key, $value, $job"# && found[1].suggestion == "$job")
+        #expect(found[1].message == #""{$jbo/name}": no scope "$jbo" here; in scope: $key, $value, $job"# && found[1].suggestion == "$job")
         #expect(found[2].message.contains("is not closed"))
         #expect(found[3].message.contains("takes a count of decimals"))
         #expect(found.map(\.line) == [2, 3, 4, 5])
@@ -75,7 +75,7 @@ struct SceneDocumentValidationTests {
 
     @Test func aRelativePathOutsideARepetitionIsRefusedWithTheAbsoluteForm() {
         let found = errors(#"{"loom": 1, "body": {"Text": "{name}"}}"#)
-        #expect(found.first?.message == #""name" is relative, and this is not inside a ForEach: write an absolute path ("/name")"#)
+        #expect(found.first?.message == #""{name}": "name" is relative, and this is not inside a ForEach: write an absolute path ("/name")"#)
     }
 
     @Test func theFormatVersionIsRequiredAndChecked() {

@@ -70,3 +70,19 @@ extension SceneVocabularyTests {
         #expect(process.terminationStatus == 0 && text.isEmpty, "\(text)")
     }
 }
+
+extension SceneVocabularyTests {
+    @Test func theDocumentationsReferenceIsWrittenFromTheVocabulary() throws {
+        let page = Self.root.appendingPathComponent("docs/scene-documents.md")
+        var text = try String(contentsOf: page, encoding: .utf8)
+        let start = "<!-- vocabulary -->\n", end = "<!-- end of vocabulary -->"
+        let from = try #require(text.range(of: start)), to = try #require(text.range(of: end))
+        if ProcessInfo.processInfo.environment["LOOM_WRITE_PROTOCOL"] == "1" {
+            text.replaceSubrange(from.upperBound..<to.lowerBound, with: SceneVocabulary.reference)
+            try text.write(to: page, atomically: true, encoding: .utf8)
+        }
+        let written = try String(contentsOf: page, encoding: .utf8)
+        let table = try #require(written.range(of: start).flatMap { start in written.range(of: end).map { start.upperBound..<$0.lowerBound } })
+        #expect(String(written[table]) == SceneVocabulary.reference)
+    }
+}

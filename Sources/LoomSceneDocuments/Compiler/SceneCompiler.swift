@@ -484,10 +484,12 @@ struct SceneCompiler {
     // MARK: - Paths and templates
 
     /// A path as written, resolved against the repetitions around it.
-    mutating func path(_ written: String, at pointer: [String], scopes: [Scope]) -> DataPath? {
+    mutating func path(_ written: String, at pointer: [String], scopes: [Scope], template: String? = nil) -> DataPath? {
+        // Inside a template, a message starts with the template, so the placeholder is found.
+        let prefix = template.map { "\"\($0)\": " } ?? ""
         if written.hasPrefix("/") {
             do { return .absolute(try JSONPointer(written)) } catch {
-                self.error(pointer, "\"\(written)\" is not a JSON Pointer: \(error.message)")
+                self.error(pointer, prefix + "\"\(written)\" is not a JSON Pointer: \(error.message)")
                 return nil
             }
         }
@@ -496,35 +498,35 @@ struct SceneCompiler {
             let name = String(body.prefix { $0 != "/" })
             let rest = String(body.dropFirst(name.count))
             guard !scopes.isEmpty else {
-                error(pointer, "\"\(written)\" reads a ForEach's member, and this is not inside one")
+                error(pointer, prefix + "\"\(written)\" reads a ForEach's member, and this is not inside one")
                 return nil
             }
             let innermost = scopes.count - 1
             switch name {
             case "key":
-                guard rest.isEmpty else { error(pointer, "\"$key\" is a member's key: nothing is inside it"); return nil }
+                guard rest.isEmpty else { error(pointer, prefix + "\"$key\" is a member's key: nothing is inside it"); return nil }
                 return .key(depth: innermost)
             case "value":
-                return member(innermost, rest, written: written, at: pointer)
+                return member(innermost, rest, written: written, prefix: prefix, at: pointer)
             default:
-                if let depth = scopes.lastIndex(where: { $0.name == name }) { return member(depth, rest, written: written, at: pointer) }
+                if let depth = scopes.lastIndex(where: { $0.name == name }) { return member(depth, rest, written: written, prefix: prefix, at: pointer) }
                 let names = ["$key", "$value"] + scopes.compactMap(\.name).map { "$" + $0 }
-                error(pointer, "no scope \"$\(name)\" here; in scope: " + names.joined(separator: ", "),
+                error(pointer, prefix + "no scope \"$\(name)\" here; in scope: " + names.joined(separator: ", "),
                       suggestion: Suggestion.nearest(to: "$" + name, among: names))
                 return nil
             }
         }
         guard !scopes.isEmpty else {
-            error(pointer, "\"\(written)\" is relative, and this is not inside a ForEach: write an absolute path (\"/\(written)\")")
+            error(pointer, prefix + "\"\(written)\" is relative, and this is not inside a ForEach: write an absolute path (\"/\(written)\")")
             return nil
         }
-        return member(scopes.count - 1, "/" + written, written: written, at: pointer)
+        return member(scopes.count - 1, "/" + written, written: written, prefix: prefix, at: pointer)
     }
 
-    private mutating func member(_ depth: Int, _ rest: String, written: String, at pointer: [String]) -> DataPath? {
+    private mutating func member(_ depth: Int, _ rest: String, written: String, prefix: String, at pointer: [String]) -> DataPath? {
         guard !rest.isEmpty else { return .member(depth: depth, tokens: []) }
         do { return .member(depth: depth, tokens: try JSONPointer(rest).tokens) } catch {
-            self.error(pointer, "\"\(written)\" is not a path: \(error.message)")
+            self.error(pointer, prefix + "\"\(written)\" is not a path: \(error.message)")
             return nil
         }
     }
@@ -573,7 +575,7 @@ struct SceneCompiler {
             error(pointer, "\"\(text)\": an empty placeholder \"{\(inside)}\"; write \"{{\" for a brace")
             return nil
         }
-        guard let path = path(written, at: pointer, scopes: scopes) else { return nil }
+        guard let path = path(written, at: pointer, scopes: scopes, template: text) else { return nil }
         var format: ValueFormat?
         if parts.count > 1 {
             switch ValueFormat.parse(String(parts[1])) {

@@ -89,3 +89,41 @@ public enum SceneVocabulary {
     private static let viewsByName = Dictionary(uniqueKeysWithValues: views.map { ($0.name, $0) })
     private static let modifiersByName = Dictionary(uniqueKeysWithValues: modifiers.map { ($0.name, $0) })
 }
+
+extension SceneVocabulary {
+    /// The views and modifiers as docs/scene-documents.md lists them (written from here by
+    /// `SceneVocabularyTests`, so the page cannot fall behind).
+    public static var reference: String {
+        func row(_ name: String, _ summary: String, _ parameters: [ParameterDeclaration], _ shorthand: String?) -> String {
+            let list = parameters.map { parameter in
+                "`\(parameter.name)`" + (parameter.isRequired ? " (required)" : "") + ": \(parameter.type.written)" + (parameter.name == shorthand ? ", or the value alone" : "")
+            }
+            return "| `\(name)` | \(summary) | \(list.isEmpty ? "—" : list.joined(separator: "; ")) |\n"
+        }
+        var text = "| view | what it shows | parameters |\n|---|---|---|\n"
+        for view in views { text += row(view.name, view.summary, view.parameters, view.shorthand) }
+        text += "\n| modifier | what it does | parameters |\n|---|---|---|\n"
+        for modifier in modifiers { text += row(modifier.name, modifier.summary, modifier.parameters, modifier.shorthand) }
+        return text
+    }
+}
+
+extension ParameterType {
+    /// Its name in the reference.
+    var written: String {
+        switch self {
+        case .text: "text"
+        case .number: "number"
+        case .cells(let unbounded): unbounded ? "cells or \"infinity\"" : "cells"
+        case .bool: "bool"
+        case .color: "colour"
+        case .choice(let names): names.map { "`\($0)`" }.joined(separator: " ")
+        case .node: "view"
+        case .nodes: "views"
+        case .data: "path"
+        case .name: "name"
+        case .member: "member name"
+        case .predicate: "condition"
+        }
+    }
+}
