@@ -138,3 +138,21 @@ struct SceneDocumentDaemonTests {
         #expect(removed, "a scene whose file is gone is removed")
     }
 }
+
+extension SceneDocumentDaemonTests {
+    /// The README's "Building your own board", command for command, shows what the README says.
+    @Test func theREADMEsBoardShowsWhatTheREADMEShows() throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "<!-- board snapshot -->\n```text\n")), end = try #require(readme.range(of: "```\n<!-- end of board snapshot -->"))
+        let shown = String(readme[start.upperBound..<end.lowerBound])
+        let daemon = DaemonProcess()
+        defer { daemon.kill() }
+        let example = repository.appendingPathComponent("docs/examples/scenes/jobs.json").path
+        #expect(try LoomProgram.run(["scene", "apply", "jobs", example], socket: daemon.socket).status == 0)
+        _ = try LoomProgram.run(["set", "/jobs/build", #"{"status": "running", "progress": 0.4}"#], socket: daemon.socket)
+        _ = try LoomProgram.run(["set", "/jobs/lint", #"{"status": "ok"}"#], socket: daemon.socket)
+        let snapshot = try LoomProgram.run(["snapshot", "jobs", "--size", "50x5"], socket: daemon.socket).output
+        #expect(snapshot.split(separator: "\n").map(String.init) == shown.split(separator: "\n").map(String.init))
+    }
+}

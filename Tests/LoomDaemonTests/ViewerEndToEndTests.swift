@@ -437,6 +437,42 @@ final class ViewerEndToEndTests {
     /// A message the viewer cannot read (a `grid_scroll` with its edges reversed, which would
     /// trap a viewer that applied it) is skipped; the viewer asks for a keyframe by saying its
     /// size again, and shows it. The daemon here is a fake that sends exactly that.
+    @Test func aSceneDocumentAppliedUnderTwoAttachedViewersRedrawsBothAndARefusedOneChangesNothing() throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let example = repository.appendingPathComponent("docs/examples/scenes/jobs.json")
+        let board = try String(contentsOf: example, encoding: .utf8)
+        let file = directory + "/jobs.json"
+        try board.write(toFile: file, atomically: true, encoding: .utf8)
+        _ = loom("scene", "apply", "jobs", file)
+        _ = loom("set", "/jobs/build", #"{"status": "running", "progress": 0.4}"#)
+        _ = loom("set", "/jobs/test", #"{"status": "failed"}"#)
+        openPane(width: 50, height: 8)
+        openPane(session: "second", width: 50, height: 8)
+        type("loom attach jobs")
+        type(in: "second", "loom attach jobs")
+        func both(show expected: String) -> Bool {
+            waitUntil { self.screen() == expected && self.screen(of: "second") == expected }
+        }
+        let first = normalized(loom("snapshot", "jobs", "--size", "50x8"))
+        #expect(first.hasPrefix("Jobs\n"))
+        #expect(both(show: first), "both viewers show the scene: \(screen()) / \(screen(of: "second"))")
+
+        try board.replacingOccurrences(of: #"{"Text": "Jobs""#, with: #"{"Text": "Jobs of the night""#).write(toFile: file, atomically: true, encoding: .utf8)
+        _ = loom("scene", "apply", "jobs", file)
+        let second = normalized(loom("snapshot", "jobs", "--size", "50x8"))
+        #expect(second.hasPrefix("Jobs of the night\n"))
+        #expect(both(show: second), "both viewers are redrawn without detaching: \(screen()) / \(screen(of: "second"))")
+
+        try #"{"loom": 1, "body": {"Txt": "nothing"}}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        let refused = spawnAndWait(Self.binaries.appendingPathComponent("loom").path, ["scene", "apply", "jobs", file], environment: ["LOOM_SOCKET": socket])
+        #expect(refused.status == 1, "the document is refused (its message is pinned in SceneDocumentDaemonTests)")
+        usleep(200_000)
+        #expect(screen() == second && screen(of: "second") == second, "a refused document changes no screen")
+        keys("C-]")
+        keys(in: "second", "C-]")
+        #expect(shellIsBack(status: "0"), "the viewer quit cleanly: \(screen())")
+    }
+
     @Test func aMessageTheViewerCannotReadIsSkippedAndAKeyframeAskedFor() throws {
         let fake = try FakeDaemon(path: directory + "/fake.sock")
         openPane(width: 40, height: 6)
