@@ -17,7 +17,7 @@ FUZZ_RUNS ?= 1500000
 # "exclusivity"): a flag of the build, not of Package.swift, where SwiftPM would refuse it in a
 # package depended on by version. Debug builds, which the tests run, keep the checks.
 RELEASE = -c release -Xswiftc -enforce-exclusivity=unchecked
-FUZZ_TARGETS ?= protocol layout daemon
+FUZZ_TARGETS ?= protocol layout daemon scene
 
 ## Installs the Debian packages the build and the tests use (only as root, only what is missing).
 deps:
@@ -58,7 +58,7 @@ bench: deps
 	$(SWIFT) build $(RELEASE) --product loomd
 	$(SWIFT) run $(RELEASE) loom-bench $(BENCH_ARGS)
 
-## Fuzzes each of FUZZ_TARGETS (the protocol decoders, layout, the daemon) with libFuzzer, FUZZ_RUNS inputs each (docs/fuzzing.md).
+## Fuzzes each of FUZZ_TARGETS (the protocol decoders, layout, the daemon, scene documents) with libFuzzer, FUZZ_RUNS inputs each (docs/fuzzing.md).
 fuzz: deps
 	$(SWIFT) build $(RELEASE) --product loom-fuzz --build-path .build/fuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING
 	@mkdir -p .build/fuzz-corpus
@@ -66,7 +66,8 @@ fuzz: deps
 	[ (out / (v["name"] + ".json")).write_text(json.dumps(v["json"], separators=(",", ":"), ensure_ascii=False) + "\n") \
 	  or (out / (v["name"] + ".bin")).write_bytes(bytes(int(x, 16) for x in v["binary"].split())) \
 	  for v in (json.loads(f.read_text()) for f in pathlib.Path("Protocol/vectors").glob("*.json")) ]'
-	@mkdir -p .build/fuzz-corpus-layout .build/fuzz-corpus-daemon
+	@mkdir -p .build/fuzz-corpus-layout .build/fuzz-corpus-daemon .build/fuzz-corpus-scene
+	@cp docs/examples/scenes/*.json .build/fuzz-corpus-scene/
 	@python3 -c 'import json, pathlib; out = pathlib.Path(".build/fuzz-corpus-daemon"); \
 	[ (out / (v["name"] + "-" + kind + str(role))).write_bytes(bytes([role << 1 | (kind == "b"), len(body)]) + body) \
 	  for v in (json.loads(f.read_text()) for f in pathlib.Path("Protocol/vectors").glob("*.json")) \

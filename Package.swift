@@ -73,8 +73,8 @@ let package = Package(
         // acknowledgement until it is killed.
         .executableTarget(name: "LoomStoreCrashChild", dependencies: ["LoomStore", "LoomJSON"]),
 
-        // The fuzz targets (the protocol decoders, layout, the daemon's request handling): a libFuzzer entry point, or a replayer of inputs (docs/fuzzing.md).
-        .executableTarget(name: "LoomFuzz", dependencies: ["LoomWire", "LoomJSON", "LoomStore", "LoomGraph", "LoomLayout", "LoomDaemon", "LoomScenes", "LoomTestSupport", "LoomCells"]),
+        // The fuzz targets (the protocol decoders, layout, the daemon's request handling, scene documents): a libFuzzer entry point, or a replayer of inputs (docs/fuzzing.md).
+        .executableTarget(name: "LoomFuzz", dependencies: ["LoomWire", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomGraph", "LoomLayout", "LoomDaemon", "LoomScenes", "LoomTestSupport", "LoomCells", "LoomSceneDocuments", "LoomDocumentViews"]),
 
         // The viewer side: termios raw mode, the alternate screen, ANSI output, input decoding,
         // a local screen the daemon's frames are applied to. Knows nothing of the view graph.

@@ -10,7 +10,7 @@ import LoomStoreViews
 /// Two are equal when they show the same node object in the same scope: a parent evaluated
 /// again (a `ForEach` whose membership changed, a document applied again) passes its unchanged
 /// children equal values, and their bodies are skipped, as any Equatable view's are.
-struct DocumentView: View, Equatable {
+struct DocumentView: View, Equatable, CustomTraceName {
     let node: DocumentNode
     let scope: DocumentScope
     let context: DocumentContext
@@ -20,6 +20,12 @@ struct DocumentView: View, Equatable {
         self.node = node
         self.scope = scope
         self.context = context
+    }
+
+    /// `Text /body/VStack/content/0`, or inside a repetition the member's key after the node's
+    /// place (`Text /body/ForEach/content/0 [build-7]`): a person finds it in the document.
+    var traceName: String {
+        node.view + " " + node.pointer + (scope.members.isEmpty ? "" : " [" + scope.members.map(\.key).joined(separator: ", ") + "]")
     }
 
     static func == (lhs: DocumentView, rhs: DocumentView) -> Bool {
@@ -34,10 +40,28 @@ struct DocumentView: View, Equatable {
         return view
     }
 
-    /// The views of child nodes, in their order: each keyed by its place in the document.
-    func children(_ nodes: [DocumentNode], scope: DocumentScope? = nil) -> some View {
-        let scope = scope ?? self.scope
-        return ForEach(0..<nodes.count) { index in DocumentView(node: nodes[index], scope: scope, context: context) }
+    /// The views of child nodes, in their order, each keyed by its place in the document.
+    ///
+    /// Not a `ForEach` over their indices: a `ForEach` makes its children rows of its own, so a
+    /// document's `ForEach` inside it would no longer be a row source of the `List` around it and
+    /// would build every row. Children are instead `Group`s of two, as `@ViewBuilder` nests
+    /// them, which pass the container's laziness through: halves, so as deep as log₂ of the
+    /// count, and one view alone is itself.
+    func children(_ nodes: [DocumentNode], scope: DocumentScope? = nil) -> AnyView {
+        children(nodes[...], scope: scope ?? self.scope)
+    }
+
+    private func children(_ nodes: ArraySlice<DocumentNode>, scope: DocumentScope) -> AnyView {
+        switch nodes.count {
+        case 0: return AnyView(EmptyView())
+        case 1: return AnyView(DocumentView(node: nodes[nodes.startIndex], scope: scope, context: context))
+        default:
+            let middle = nodes.startIndex + nodes.count / 2
+            return AnyView(Group {
+                children(nodes[..<middle], scope: scope)
+                children(nodes[middle...], scope: scope)
+            })
+        }
     }
 }
 

@@ -69,8 +69,12 @@ enum DocumentViewBuilders {
             }
             let rows = DocumentRows.read(container, keyedBy: repetition.id, store: reader.store)
             let content = node.nodes("content")
-            return AnyView(ForEach(rows, id: \.key) { row in
-                view.children(content, scope: view.scope.appending(row))
+            let built = repetition.isLazy ? rows[...] : rows.prefix(Repetition.maximumEagerRows)
+            let repeated = ForEach(built, id: \.key) { row in view.children(content, scope: view.scope.appending(row)) }
+            guard built.count < rows.count else { return AnyView(repeated) }
+            return AnyView(Group {
+                repeated
+                Text(verbatim: "… and \(rows.count - built.count) more (a ForEach in a List or LazyVStack shows them all)").foregroundColor(.gray)
             })
         },
     ]

@@ -5,7 +5,7 @@ import LoomLayout
 import LoomTestSupport
 import LoomWire
 
-/// What `LOOM_FUZZ_TARGET` names (docs/fuzzing.md): `protocol` (the default), `layout` or `daemon`.
+/// What `LOOM_FUZZ_TARGET` names (docs/fuzzing.md): `protocol` (the default), `layout`, `daemon` or `scene`.
 let fuzzTarget = getenv("LOOM_FUZZ_TARGET").map { String(cString: $0) } ?? "protocol"
 
 /// One fuzz input, for the target chosen.
@@ -15,6 +15,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     switch fuzzTarget {
     case "layout": fuzzLayout(bytes)
     case "daemon": DaemonFuzzer.shared.run(bytes)
+    case "scene": fuzzScene(bytes)
     default: fuzzProtocol(bytes)
     }
     return 0

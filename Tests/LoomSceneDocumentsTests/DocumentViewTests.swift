@@ -57,6 +57,10 @@ struct DocumentViewTests {
         // The ProgressView (its value) and the percentage: nothing else, in no other row.
         #expect(host.bodies(of: DocumentView.self) == 2)
         #expect(host.bodies == 3, "the two, and the ProgressView's own body; no other view's")
+        // Named as `loom trace` names them: the node's place in the document and the member's key.
+        let named = host.evaluations.map(\.view).filter { $0.contains(" /body") }.sorted()
+        #expect(named == ["ProgressView /body/VStack/content/1/ForEach/content/0/HStack/content/2 [a]",
+                          "Text /body/VStack/content/1/ForEach/content/0/HStack/content/3 [a]"])
         #expect(lines(host)[1] == "? a build ███████░░░ 70%")
 
         _ = try store.set(.string("failed"), at: try JSONPointer("/jobs/a/status"))
@@ -100,6 +104,31 @@ struct DocumentViewTests {
         #expect(lines(host)[0] == "CI jobs: untitled (—)")
         // The root, the changed VStack and its changed header; the unchanged ForEach is skipped.
         #expect(host.bodies(of: DocumentView.self) == 2)
-        #expect(!host.evaluations.contains { $0.causes.contains("@identity") && $0.view == "DocumentView" })
+        #expect(!host.evaluations.contains { $0.causes.contains("@identity") && $0.view.contains(" /body") }, "no document view was made anew")
+    }
+}
+
+extension DocumentViewTests {
+    private func many(_ container: String, members: Int, height: Int = 5) throws -> ViewHost {
+        let store = Store()
+        var rows = JSONObject()
+        for index in 0..<members { rows["m\(index)"] = .int(Int64(index)) }
+        try store.set(.object(rows), at: try JSONPointer("/rows"))
+        let text = #"{"loom": 1, "body": {"\#(container)": {"content": [{"ForEach": {"data": "/rows", "content": [{"Text": "{$key}"}]}}]}}}"#
+        let model = SceneDocumentModel(try SceneDocument.compile(Array(text.utf8)))
+        return ViewHost(SceneDocumentView(model: model).environment(\.store, store), width: 80, height: height)
+    }
+
+    @Test func aRepetitionOutsideALazyContainerBuildsAtMostMaximumEagerRowsAndSaysHowManyMore() throws {
+        let host = try many("VStack", members: Repetition.maximumEagerRows + 500, height: 2_000)
+        let lines = lines(host).filter { !$0.isEmpty }
+        #expect(lines.count == Repetition.maximumEagerRows + 1)
+        #expect(lines.last == "… and 500 more (a ForEach in a List or LazyVStack shows them all)")
+    }
+
+    @Test func aRepetitionInAListBuildsOnlyTheRowsInViewOfAHundredThousand() throws {
+        let host = try many("List", members: 100_000)
+        #expect(lines(host).first == "m0")
+        #expect(host.bodies(of: DocumentView.self) < 30, "rows in view only: \(host.bodies(of: DocumentView.self))")
     }
 }

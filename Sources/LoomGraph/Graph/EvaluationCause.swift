@@ -52,7 +52,7 @@ package struct Evaluation: Sendable, CustomStringConvertible {
     package let pass: Int
     package let typeName: String
     /// The view type's name without its generic arguments (`HStack`, not the types of all it
-    /// holds), as `loom trace` shows it.
+    /// holds), as `loom trace` shows it, or the name the view gives itself (`CustomTraceName`).
     package let shortTypeName: String
     package let nodeSerial: Int
     package let causes: [EvaluationCause]

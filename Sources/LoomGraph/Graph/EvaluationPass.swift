@@ -89,7 +89,8 @@ extension ViewGraph {
             node.counters.updates += 1
             summary.updates += 1
         }
-        evaluationObserver?(Evaluation(pass: pass, typeName: node.typeName, shortTypeName: node.counters.shortName, nodeSerial: node.serial, causes: node.lastCauses), node)
+        evaluationObserver?(Evaluation(pass: pass, typeName: node.typeName, shortTypeName: node.traceName ?? node.counters.shortName,
+                                       nodeSerial: node.serial, causes: node.lastCauses), node)
 
         markLayoutChanged(from: node)
         guard node.tracksDependencies else {

@@ -39,6 +39,8 @@ package class Node {
     package internal(set) var lastCauses: [EvaluationCause] = []
 
     package var typeName: String { counters.typeName }
+    /// The name the view gives itself in traces (`CustomTraceName`), if it does.
+    var traceName: String? { nil }
 
     init(viewType: Any.Type, parent: Node?, graph: ViewGraph) {
         self.graph = graph

@@ -7,6 +7,8 @@ class ViewNode<V: View>: Node {
         super.init(viewType: V.self, parent: parent, graph: graph)
     }
 
+    override var traceName: String? { (view as? any CustomTraceName)?.traceName }
+
     /// The parent's evaluation produced a new value for this position. While someone traces,
     /// the cause names the fields that differ (a comparison per update, paid only then).
     func receive(_ newValue: V) {

@@ -17,6 +17,8 @@ struct SceneCompiler {
     /// (mappings, `missing`) is this one's: only then are its unchanged subtrees reused.
     private var previousNodes: [String: DocumentNode] = [:]
     private let previousContext: JSONValue?
+    /// Whether the view being compiled is built only when in view (inside a `List` or `LazyVStack`).
+    private var lazyContext = false
 
     /// A repetition the content being compiled is inside: its `as` name, if it has one.
     struct Scope {
@@ -196,6 +198,8 @@ struct SceneCompiler {
         }
         var inner = scopes
         var arguments: [String: DocumentNode.Argument] = [:]
+        let outerLazy = lazyContext
+        defer { lazyContext = outerLazy }
         let given = parameterObject(members[name] ?? .null, shorthand: declaration.shorthand, at: pointer + [name], what: "\(name)'s parameters")
         if let given {
             for (parameterName, _) in given where declaration.parameter(parameterName) == nil {
@@ -217,6 +221,13 @@ struct SceneCompiler {
                     continue
                 }
                 if declaration.repeatsContent && parameter.name != "content" { continue }
+                if parameter.name == "content" {
+                    switch declaration.builds {
+                    case .everything: lazyContext = false
+                    case .visibleRows: lazyContext = true
+                    case .asItsContainer: break
+                    }
+                }
                 let scopesForParameter = parameter.name == "content" ? inner : scopes
                 if let argument = argument(value, type: parameter.type, at: at, scopes: scopesForParameter, depth: depth) {
                     arguments[parameter.name] = argument
@@ -266,7 +277,7 @@ struct SceneCompiler {
             return nil
         }
         if case .key = data { error(pointer + ["data"], "\"\(written)\" is a member's key, not a store object or array"); return nil }
-        return Repetition(data: data, id: id, depth: scopes.count)
+        return Repetition(data: data, id: id, depth: scopes.count, isLazy: lazyContext)
     }
 
     private static func isName(_ text: String) -> Bool {

@@ -18,17 +18,17 @@ public enum SceneVocabulary {
         ViewDeclaration("ZStack", "children on top of each other, the last on top", [
             ParameterDeclaration("alignment", .choice(alignments), "where smaller children sit (default center)"), content,
         ]),
-        ViewDeclaration("LazyVStack", "a column that builds only the rows in view (inside a ScrollView)", [
+        ViewDeclaration("LazyVStack", "a column that builds only the rows in view (inside a ScrollView)", builds: .visibleRows, [
             ParameterDeclaration("alignment", .choice(horizontal), "where narrower children sit (default center)"), spacing, content,
         ]),
-        ViewDeclaration("Group", "children without a container of their own", [content]),
-        ViewDeclaration("List", "rows, scrolled and built lazily, one focusable row at a time", [content]),
+        ViewDeclaration("Group", "children without a container of their own", builds: .asItsContainer, [content]),
+        ViewDeclaration("List", "rows, scrolled and built lazily, one focusable row at a time", builds: .visibleRows, [content]),
         ViewDeclaration("ScrollView", "content larger than its place, scrolled", [
             ParameterDeclaration("axes", .choice(["vertical", "horizontal", "both"]), "which way it scrolls (default vertical)"),
             ParameterDeclaration("showsIndicators", .bool, "whether a scroll bar shows (default true)"),
             content,
         ]),
-        ViewDeclaration("Section", "rows under a header, in a List", [
+        ViewDeclaration("Section", "rows under a header, in a List", builds: .asItsContainer, [
             ParameterDeclaration("header", .text, "the header's text"), content,
         ]),
         ViewDeclaration("Text", "text, with placeholders for store values", shorthand: "text", [
@@ -43,7 +43,7 @@ public enum SceneVocabulary {
             ParameterDeclaration("total", .number, "what value means done (default 1)"),
             ParameterDeclaration("label", .text, "a title above the bar"),
         ]),
-        ViewDeclaration("ForEach", "its content once per member of a store object or array", repeatsContent: true, [
+        ViewDeclaration("ForEach", "its content once per member of a store object or array", repeatsContent: true, builds: .asItsContainer, [
             ParameterDeclaration("data", .data, required: true, "the object or array whose members are repeated"),
             ParameterDeclaration("as", .name, "a name for the member, to reach it from nested rows (\"$job/name\")"),
             ParameterDeclaration("id", .member, "an array's elements are keyed by this member (default: their index)"),

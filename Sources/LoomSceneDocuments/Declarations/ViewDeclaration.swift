@@ -9,13 +9,27 @@ public struct ViewDeclaration: Sendable {
     /// Its `content` reads the members of its `data` (`ForEach`): relative paths inside it are
     /// the member's.
     public let repeatsContent: Bool
+    /// How its content is built: all of it, or only what shows (a `ForEach` inside builds every
+    /// row, or only those in view: `Repetition.isLazy`).
+    public let builds: Building
 
-    init(_ name: String, _ summary: String, shorthand: String? = nil, repeatsContent: Bool = false, _ parameters: [ParameterDeclaration]) {
+    public enum Building: Sendable {
+        /// Every child, whatever shows (stacks).
+        case everything
+        /// Only the rows in view (`List`, `LazyVStack`).
+        case visibleRows
+        /// As the container around it does (`Group`, `Section`, `ForEach`).
+        case asItsContainer
+    }
+
+    init(_ name: String, _ summary: String, shorthand: String? = nil, repeatsContent: Bool = false, builds: Building = .everything,
+         _ parameters: [ParameterDeclaration]) {
         self.name = name
         self.summary = summary
         self.parameters = parameters
         self.shorthand = shorthand
         self.repeatsContent = repeatsContent
+        self.builds = builds
     }
 
     public func parameter(_ name: String) -> ParameterDeclaration? {

@@ -105,4 +105,12 @@ public struct Repetition: Sendable, Hashable {
     public let id: String?
     /// The depth of the scope the content reads its member through (0 for the outermost).
     public let depth: Int
+    /// Inside a container that builds only the rows in view (`List`, `LazyVStack`): a million
+    /// members cost what the rows on screen cost. Elsewhere every row is built, so at most
+    /// `maximumEagerRows` are, and a last row says how many more there are and how to show them.
+    public let isLazy: Bool
+
+    /// Rows a repetition outside a lazy container builds: a stack of a thousand rows is already
+    /// far taller than any screen, and building more would cost the daemon in proportion.
+    public static let maximumEagerRows = 1_000
 }
