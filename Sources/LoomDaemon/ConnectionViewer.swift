@@ -44,7 +44,13 @@ extension Connection {
                     return reply(error: error, id: nil)
                 }
             }
+            let revision = daemon.store.revision
             if session.viewport.handle(key, in: session.graph.graph) { daemon.needFrame(for: session.graph) }
+            // A control bound to the store wrote it (a scene document's button, toggle or picker, or
+            // a Swift view's): a transaction like a client's, and the log says whose input it was.
+            if daemon.store.revision != revision {
+                Log.write(.info, "\(credentials.map { $0.userName ?? "uid \($0.uid)" } ?? "a viewer") (viewer \(session.id)) changed the store from '\(session.scene.name)': revision \(daemon.store.revision)")
+            }
         case .ack(let sequence):
             guard let session else { return reply(error: Self.notAttached, id: nil) }
             let wasBehind = session.isBehind(limit: daemon.configuration.maximumUnacknowledgedFrames)

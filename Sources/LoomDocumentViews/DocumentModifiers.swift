@@ -46,6 +46,16 @@ enum DocumentModifiers {
         "bold": { modifier, view, reader in reader.bool(modifier.value("isActive")) ?? true ? AnyView(view.bold()) : view },
         "italic": { modifier, view, reader in reader.bool(modifier.value("isActive")) ?? true ? AnyView(view.italic()) : view },
         "underline": { modifier, view, reader in reader.bool(modifier.value("isActive")) ?? true ? AnyView(view.underline()) : view },
+        "tag": { modifier, view, _ in
+            guard case .literal(let value)? = modifier.value("value") else { return view }
+            return AnyView(view.tag(value))
+        },
+        "tabItem": { modifier, view, reader in
+            let label = reader.string(modifier.text("label"), missing: "") ?? ""
+            return AnyView(view.tabItem { Text(verbatim: label) })
+        },
+        "navigationTitle": { modifier, view, reader in AnyView(view.navigationTitle(reader.string(modifier.text("title"), missing: "") ?? "")) },
+        "disabled": { modifier, view, reader in AnyView(view.disabled(reader.bool(modifier.value("isDisabled")) ?? true)) },
         "border": { modifier, view, reader in
             guard let color = reader.color(modifier.value("color")), let color else { return view }
             return AnyView(view.border(color, width: reader.cells(modifier.value("width")) ?? 1))

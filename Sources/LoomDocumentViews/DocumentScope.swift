@@ -4,7 +4,8 @@ import LoomJSON
 /// `$key` and `$name/…` read. A row of a million-member list holds one pointer per enclosing
 /// repetition, nothing more.
 public struct DocumentScope: Sendable, Hashable {
-    struct Member: Sendable, Hashable {
+    struct Member: Sendable, Hashable, Identifiable {
+        var id: String { key }
         /// Where the member is in the store.
         let pointer: JSONPointer
         /// What `$key` reads: the member's name, or an element's `id` member or index.

@@ -63,8 +63,64 @@ enum DocumentViewBuilders {
             }
             return label.map { AnyView(ProgressView($0, value: value, total: total)) } ?? AnyView(ProgressView(value: value, total: total))
         },
+        "Label": { node, view, reader in
+            let title = reader.string(node.text("title"), missing: view.context.missing) ?? ""
+            return AnyView(Label(title, systemImage: reader.string(node.text("systemImage"), missing: "") ?? ""))
+        },
+        "Button": { node, view, reader in
+            let label = reader.string(node.text("label"), missing: view.context.missing) ?? ""
+            let role: ButtonRole? = switch node.choice("role") {
+            case "destructive": .destructive
+            case "cancel": .cancel
+            default: nil
+            }
+            guard case .action(let steps)? = node.arguments["action"] else { return AnyView(Button(label, role: role) {}) }
+            return AnyView(Button(label, role: role) { DocumentActions.apply(steps, reader: reader) })
+        },
+        "Toggle": { node, view, reader in
+            let label = reader.string(node.text("label"), missing: view.context.missing) ?? ""
+            guard case .binding(let path)? = node.arguments["isOn"] else { return AnyView(EmptyView()) }
+            // Read here, in the view's body, so the view depends on it; written when toggled.
+            let isOn = reader.read(path)?.boolValue ?? false
+            return AnyView(Toggle(label, isOn: Binding(get: { isOn }, set: { DocumentActions.write(.bool($0), to: path, reader: reader) })))
+        },
+        "Picker": { node, view, reader in
+            let label = reader.string(node.text("label"), missing: view.context.missing) ?? ""
+            guard case .binding(let path)? = node.arguments["selection"] else { return AnyView(EmptyView()) }
+            let selection = reader.read(path) ?? .null
+            return AnyView(Picker(label, selection: Binding(get: { selection }, set: { DocumentActions.write($0, to: path, reader: reader) })) {
+                view.children(node.nodes("content"))
+            })
+        },
+        "NavigationStack": { node, view, _ in AnyView(NavigationStack { view.children(node.nodes("content")) }) },
+        "NavigationLink": { node, view, _ in
+            guard let label = node.node("label"), let destination = node.node("destination") else { return AnyView(EmptyView()) }
+            return AnyView(NavigationLink(destination: DocumentView(node: destination, scope: view.scope, context: view.context)) {
+                DocumentView(node: label, scope: view.scope, context: view.context)
+            })
+        },
+        "TabView": { node, view, _ in AnyView(TabView { view.children(node.nodes("content")) }) },
+        "Table": { node, view, reader in
+            guard case .repetition(let repetition)? = node.arguments[Repetition.argument], let container = reader.pointer(repetition.data),
+                  case .objects(let columns)? = node.arguments["columns"] else { return AnyView(EmptyView()) }
+            let rows = DocumentRows.read(container, keyedBy: repetition.id, store: reader.store)
+            let scope = view.scope, context = view.context
+            return AnyView(Table(rows) {
+                for column in columns {
+                    let header = reader.string(column["header"].flatMap(DocumentNode.text), missing: context.missing) ?? ""
+                    let cell = column["cell"].flatMap(DocumentNode.node)
+                    let width = reader.cells(column["width"].flatMap(DocumentNode.value))
+                    let minimum = reader.cells(column["minWidth"].flatMap(DocumentNode.value))
+                    let maximum = reader.cells(column["maxWidth"].flatMap(DocumentNode.value))
+                    let made = TableColumn<DocumentScope.Member>(header) { row in
+                        if let cell { DocumentView(node: cell, scope: scope.appending(row), context: context) }
+                    }
+                    if let width { made.width(width) } else { made.width(min: minimum, max: maximum) }
+                }
+            })
+        },
         "ForEach": { node, view, reader in
-            guard case .repetition(let repetition)? = node.arguments["data"], let container = reader.pointer(repetition.data) else {
+            guard case .repetition(let repetition)? = node.arguments[Repetition.argument], let container = reader.pointer(repetition.data) else {
                 return AnyView(EmptyView())
             }
             let rows = DocumentRows.read(container, keyedBy: repetition.id, store: reader.store)

@@ -165,16 +165,21 @@ final class DaemonProcess {
     /// Starts `loomd` (or another daemon built on `LoomApp`, `program`) on `socket` (a fresh
     /// temporary path by default) with `arguments` besides, its store in `stateDirectory`
     /// (ephemeral without) and quiet logs.
+    /// `log`: a file its log goes to, at level info (else it logs errors only, to nowhere).
     init(program: String = "loomd", socket: String = NSTemporaryDirectory() + "loomd-\(UUID().uuidString.prefix(8)).sock",
-         stateDirectory: String? = nil, arguments: [String] = []) {
+         stateDirectory: String? = nil, arguments: [String] = [], log: String? = nil) {
         self.socket = socket
         process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(program)
-        process.arguments = (stateDirectory.map { ["--state-dir", $0] } ?? ["--ephemeral"]) + ["--socket", socket, "--log-level", "error"] + arguments
+        process.arguments = (stateDirectory.map { ["--state-dir", $0] } ?? ["--ephemeral"]) + ["--socket", socket, "--log-level", log == nil ? "error" : "info"] + arguments
         // Neither output is inherited: a daemon left behind by a crashed test must not hold
         // the test runner's pipes open.
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        if let log, FileManager.default.createFile(atPath: log, contents: nil), let file = FileHandle(forWritingAtPath: log) {
+            process.standardError = file
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         try! process.run()
         pid = process.processIdentifier
         // Ready when it accepts a connection (the socket file exists a moment before it listens),

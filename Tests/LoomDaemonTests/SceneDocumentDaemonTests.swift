@@ -49,10 +49,11 @@ struct SceneDocumentDaemonTests {
         #expect(valid.status == 0 && valid.output == "\(good): valid (6 views)\n")
         let invalid = try LoomProgram.run(["scene", "validate", bad], socket: "/nonexistent/loom.sock")
         #expect(invalid.status == 1)
-        #expect(invalid.errors.split(separator: "\n").map(String.init) == [
-            #"\#(bad):2:11 /body/VStak: unknown view "VStak"; views: VStack, HStack, ZStack, LazyVStack, Group, List, ScrollView, Section, Text, Spacer, Divider, ProgressView, ForEach (did you mean "VStack"?)"#,
-            #"\#(bad):2:62 /body/modifiers/0/frame/widht: unknown parameter "widht" of frame; parameters: width, height, minWidth, maxWidth, minHeight, maxHeight, alignment (did you mean "width"?)"#,
-        ])
+        let lines = invalid.errors.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix(#"\#(bad):2:11 /body/VStak: unknown view "VStak"; views: VStack, HStack, "#) == true)
+        #expect(lines.first?.hasSuffix(#"(did you mean "VStack"?)"#) == true)
+        #expect(lines.last == #"\#(bad):2:62 /body/modifiers/0/frame/widht: unknown parameter "widht" of frame; parameters: width, height, minWidth, maxWidth, minHeight, maxHeight, alignment (did you mean "width"?)"#)
         let piped = try LoomProgram.run(["scene", "validate", "-"], socket: nil, input: Self.board)
         #expect(piped.output == "standard input: valid (6 views)\n")
     }
@@ -154,5 +155,33 @@ extension SceneDocumentDaemonTests {
         _ = try LoomProgram.run(["set", "/jobs/lint", #"{"status": "ok"}"#], socket: daemon.socket)
         let snapshot = try LoomProgram.run(["snapshot", "jobs", "--size", "50x5"], socket: daemon.socket).output
         #expect(snapshot.split(separator: "\n").map(String.init) == shown.split(separator: "\n").map(String.init))
+    }
+}
+
+extension SceneDocumentDaemonTests {
+    /// A document's button writes the store for a viewer, as one transaction the log attributes
+    /// to the viewer's user; for an observer it is inert.
+    @Test func aDocumentsButtonWritesForAViewerWithItsUserInTheLogAndIsInertForAnObserver() throws {
+        let log = NSTemporaryDirectory() + "loomd-\(UUID().uuidString.prefix(8)).log"
+        let daemon = DaemonProcess(log: log)
+        defer { daemon.kill() }
+        let board = #"{"loom": 1, "body": {"Button": {"label": "restart", "action": {"patch": [{"op": "replace", "path": "/state", "value": "restarting"}]}}}}"#
+        _ = try LoomProgram.run(["set", "/state", #""running""#], socket: daemon.socket)
+        #expect(try LoomProgram.run(["scene", "apply", "ctl", "-"], socket: daemon.socket, input: board).status == 0)
+        func press(as role: Role) {
+            let client = Client.hello(daemon.socket, role: role)
+            client.send(.attach(id: 1, scene: "ctl", width: 30, height: 3))
+            ScreenModel().applyNextFrame(from: client)
+            client.send(.input(InputEvent(key: .tab)))
+            client.send(.input(InputEvent(key: .enter)))
+            client.send(.ping(id: 2))
+            _ = client.receive(until: { if case .pong = $0 { true } else { false } })
+        }
+        press(as: .observer)
+        #expect(try LoomProgram.run(["get", "/state"], socket: daemon.socket).output == "\"running\"\n", "an observer's press is inert")
+        press(as: .viewer)
+        #expect(try LoomProgram.run(["get", "/state"], socket: daemon.socket).output == "\"restarting\"\n")
+        let written = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(written.contains("root (viewer 2) changed the store from 'ctl': revision 2"), "\(written)")
     }
 }

@@ -34,7 +34,7 @@ struct SceneCompiler {
             while let (node, scopes) = stack.popLast() {
                 previousNodes[Self.reuseKey(node.pointer, scopes)] = node
                 for (name, argument) in node.arguments {
-                    let inner = node.view == "ForEach" && name == "content" ? scopes + [node.scopeName] : scopes
+                    let inner = SceneVocabulary.view(node.view)?.repetition?.repeated == name ? scopes + [node.scopeName] : scopes
                     switch argument {
                     case .node(let child): stack.append((child, inner))
                     case .nodes(let children): stack += children.map { ($0, inner) }
@@ -196,46 +196,87 @@ struct SceneCompiler {
                   suggestion: Suggestion.nearest(to: name, among: SceneVocabulary.views.map(\.name)), atKey: true)
             return nil
         }
-        var inner = scopes
         var arguments: [String: DocumentNode.Argument] = [:]
+        var scopeName: String?
         let outerLazy = lazyContext
         defer { lazyContext = outerLazy }
-        let given = parameterObject(members[name] ?? .null, shorthand: declaration.shorthand, at: pointer + [name], what: "\(name)'s parameters")
-        if let given {
-            for (parameterName, _) in given where declaration.parameter(parameterName) == nil {
-                let names = declaration.parameters.map(\.name)
-                error(pointer + [name] + (declaration.shorthand != nil && Self.isShorthandValue(members[name]) ? [] : [parameterName]),
-                      "unknown parameter \"\(parameterName)\" of \(name)" + (names.isEmpty ? " (it takes none)" : "; parameters: " + names.joined(separator: ", ")),
-                      suggestion: Suggestion.nearest(to: parameterName, among: names), atKey: true)
-            }
-            var repetition: Repetition?
-            if declaration.repeatsContent {
-                repetition = self.repetition(given, at: pointer + [name], scopes: scopes)
-                inner.append(Scope(name: given["as"]?.stringValue))
-                if let repetition { arguments["data"] = .repetition(repetition) }
-            }
-            for parameter in declaration.parameters {
-                let at = pointer + [name] + (declaration.shorthand == parameter.name && Self.isShorthandValue(members[name]) ? [] : [parameter.name])
-                guard let value = given[parameter.name] else {
-                    if parameter.isRequired { error(pointer + [name], "\(name) needs \"\(parameter.name)\": \(parameter.summary)") }
-                    continue
-                }
-                if declaration.repeatsContent && parameter.name != "content" { continue }
-                if parameter.name == "content" {
-                    switch declaration.builds {
-                    case .everything: lazyContext = false
-                    case .visibleRows: lazyContext = true
-                    case .asItsContainer: break
+        if let given = parameterObject(members[name] ?? .null, shorthand: declaration.shorthand, at: pointer + [name], what: "\(name)'s parameters") {
+            let at = pointer + [name]
+            var inner = scopes
+            var skipped: Set<String> = []
+            if let repetition = declaration.repetition {
+                // The repetition's own members (`data`, `as`, `id`): the view's (ForEach), or one
+                // parameter's object (a Table's `rows`).
+                var spec: JSONObject? = given
+                var specAt = at
+                if let parameter = repetition.parameter {
+                    skipped.insert(parameter)
+                    specAt = at + [parameter]
+                    if case .object(let object)? = given[parameter] { spec = object } else {
+                        spec = nil
+                        if let value = given[parameter] { error(specAt, "expected {\"data\": path, \"as\": name, \"id\": member}, found \(Self.found(value))") }
                     }
+                    for key in spec?.keys ?? [] where !["data", "as", "id"].contains(key) {
+                        error(specAt + [key], "unknown member \"\(key)\" of \(name)'s \(parameter); members: data, as, id",
+                              suggestion: Suggestion.nearest(to: key, among: ["data", "as", "id"]), atKey: true)
+                    }
+                } else {
+                    skipped.formUnion(["data", "as", "id"])
                 }
-                let scopesForParameter = parameter.name == "content" ? inner : scopes
-                if let argument = argument(value, type: parameter.type, at: at, scopes: scopesForParameter, depth: depth) {
-                    arguments[parameter.name] = argument
+                if let spec {
+                    if spec["data"] == nil { error(specAt, "\(name) needs \"data\": the object or array whose members are repeated") }
+                    if let compiled = self.repetition(spec, at: specAt, scopes: scopes) { arguments[Repetition.argument] = .repetition(compiled) }
+                    scopeName = spec["as"]?.stringValue
+                    inner.append(Scope(name: scopeName))
                 }
             }
+            // What the view's children are built inside: its repetition, and its own laziness.
+            let childrenLazy: Bool? = switch declaration.builds {
+            case .everything: false
+            case .visibleRows: true
+            case .asItsContainer: nil
+            }
+            let repeated = declaration.repetition?.repeated
+            arguments.merge(parameters(given, of: declaration.parameters, named: name, shorthand: declaration.shorthand, at: at,
+                                       skipping: skipped, context: { parameter in
+                                           let holdsChildren = parameter == "content" || parameter == repeated
+                                           return (parameter == repeated ? inner : scopes, holdsChildren ? childrenLazy : nil)
+                                       }, depth: depth, isShorthand: Self.isShorthandValue(members[name]))) { first, _ in first }
         }
         return DocumentNode(pointer: JSONPointer(tokens: pointer).description, view: name, arguments: arguments, modifiers: modifiers,
-                            condition: condition, source: json, scopeName: declaration.repeatsContent ? inner.last?.name : nil)
+                            condition: condition, source: json, scopeName: scopeName)
+    }
+
+    /// The arguments of a view, a modifier or an object of a parameter (a table's column): each
+    /// given parameter checked against its declaration, unknown ones reported with the nearest
+    /// name, required ones missing reported at the object. `scopes` gives the repetitions each
+    /// parameter is inside (a repeated parameter is inside one more).
+    private mutating func parameters(_ given: JSONObject, of declarations: [ParameterDeclaration], named name: String, shorthand: String?,
+                                     at pointer: [String], skipping skipped: Set<String>,
+                                     context: (String) -> (scopes: [Scope], lazy: Bool?), depth: Int,
+                                     isShorthand: Bool) -> [String: DocumentNode.Argument] {
+        let names = declarations.map(\.name).filter { !skipped.contains($0) } + skipped.sorted()
+        for (parameterName, _) in given where !names.contains(parameterName) {
+            error(pointer + (shorthand != nil && isShorthand ? [] : [parameterName]),
+                  "unknown parameter \"\(parameterName)\" of \(name)" + (names.isEmpty ? " (it takes none)" : "; parameters: " + names.joined(separator: ", ")),
+                  suggestion: Suggestion.nearest(to: parameterName, among: names), atKey: true)
+        }
+        var arguments: [String: DocumentNode.Argument] = [:]
+        for parameter in declarations where !skipped.contains(parameter.name) {
+            let at = pointer + (shorthand == parameter.name && isShorthand ? [] : [parameter.name])
+            guard let value = given[parameter.name] else {
+                if parameter.isRequired { error(pointer, "\(name) needs \"\(parameter.name)\": \(parameter.summary)") }
+                continue
+            }
+            let (scopes, lazy) = context(parameter.name)
+            let outerLazy = lazyContext
+            if let lazy { lazyContext = lazy }
+            if let argument = argument(value, type: parameter.type, at: at, scopes: scopes, depth: depth) {
+                arguments[parameter.name] = argument
+            }
+            lazyContext = outerLazy
+        }
+        return arguments
     }
 
     /// A view's or modifier's parameters: its object, or `{shorthand: value}` for a value that
@@ -304,22 +345,8 @@ struct SceneCompiler {
                 continue
             }
             guard let given = parameterObject(value, shorthand: declaration.shorthand, at: at + [name], what: "\(name)'s parameters") else { continue }
-            var arguments: [String: DocumentNode.Argument] = [:]
-            for (parameterName, _) in given where declaration.parameter(parameterName) == nil {
-                let names = declaration.parameters.map(\.name)
-                error(at + [name, parameterName], "unknown parameter \"\(parameterName)\" of \(name); parameters: " + names.joined(separator: ", "),
-                      suggestion: Suggestion.nearest(to: parameterName, among: names), atKey: true)
-            }
-            for parameter in declaration.parameters {
-                let shorthandUsed = declaration.shorthand == parameter.name && Self.isShorthandValue(value)
-                guard let given = given[parameter.name] else {
-                    if parameter.isRequired { error(at + [name], "\(name) needs \"\(parameter.name)\": \(parameter.summary)") }
-                    continue
-                }
-                if let argument = argument(given, type: parameter.type, at: at + [name] + (shorthandUsed ? [] : [parameter.name]), scopes: scopes, depth: depth) {
-                    arguments[parameter.name] = argument
-                }
-            }
+            let arguments = parameters(given, of: declaration.parameters, named: name, shorthand: declaration.shorthand, at: at + [name],
+                                       skipping: [], context: { _ in (scopes, nil) }, depth: depth, isShorthand: Self.isShorthandValue(value))
             modifiers.append(DocumentNode.Modifier(name: name, arguments: arguments))
         }
         return modifiers
@@ -349,8 +376,39 @@ struct SceneCompiler {
                 return nil
             }
             return .choice(name)
-        case .data, .name, .member:
+        case .data, .name, .member, .rows:
             return nil
+        case .json:
+            return .value(.literal(json))
+        case .binding:
+            guard case .object(let members) = json, members.count == 1, case .string(let written)? = members["bind"] else {
+                error(pointer, "expected \(type.expected) (a control writes the path: no mapping), found \(Self.found(json))")
+                return nil
+            }
+            guard let path = path(written, at: pointer + ["bind"], scopes: scopes) else { return nil }
+            if case .key = path {
+                error(pointer + ["bind"], "\"\(written)\" is a member's key: a control writes a store path")
+                return nil
+            }
+            return .binding(path)
+        case .action:
+            return action(json, at: pointer, scopes: scopes).map(DocumentNode.Argument.action)
+        case .objects(let declarations):
+            guard case .array(let list) = json else {
+                error(pointer, "expected an array of objects, found \(Self.found(json))")
+                return nil
+            }
+            var objects: [[String: DocumentNode.Argument]] = []
+            for (index, entry) in list.enumerated() {
+                guard case .object(let given) = entry else {
+                    error(pointer + [String(index)], "expected an object, found \(Self.found(entry))")
+                    continue
+                }
+                let name = pointer.last.map { "a " + String($0.dropLast($0.hasSuffix("s") ? 1 : 0)) } ?? "an object"
+                objects.append(parameters(given, of: declarations, named: name, shorthand: nil, at: pointer + [String(index)], skipping: [],
+                                          context: { _ in (scopes, nil) }, depth: depth, isShorthand: false))
+            }
+            return .objects(objects)
         case .text:
             if case .string(let text) = json { return template(text, at: pointer, scopes: scopes).map { .text(.template($0)) } }
             guard case .object(let members) = json else {
@@ -597,6 +655,75 @@ struct SceneCompiler {
             }
         }
         return .value(path, format: format, fallback: fallback)
+    }
+
+    // MARK: - Actions
+
+    /// `{"patch": [operations]}`: each operation's paths resolved in the row's scope, its value a
+    /// literal, `{"bind": path}` (read when pressed) or `{"literal": value}` (an object that
+    /// would otherwise read as a binding).
+    private mutating func action(_ json: JSONValue, at pointer: [String], scopes: [Scope]) -> [PatchStep]? {
+        guard case .object(let members) = json, case .array(let operations)? = members["patch"] else {
+            error(pointer, "expected \(ParameterType.action.expected), found \(Self.found(json))")
+            return nil
+        }
+        for (key, _) in members where key != "patch" {
+            error(pointer + [key], "unknown member \"\(key)\" of an action; an action is {\"patch\": [operations]}", atKey: true)
+        }
+        var steps: [PatchStep] = []
+        let before = diagnostics.count + omitted
+        for (index, entry) in operations.enumerated() {
+            let at = pointer + ["patch", String(index)]
+            guard case .object(let fields) = entry, case .string(let op)? = fields["op"] else {
+                error(at, "an operation is {\"op\": …, \"path\": …}, found \(Self.found(entry))")
+                continue
+            }
+            guard PatchStep.operations.contains(op) else {
+                error(at + ["op"], "unknown operation \"\(op)\"; operations: " + PatchStep.operations.joined(separator: ", "),
+                      suggestion: Suggestion.nearest(to: op, among: PatchStep.operations))
+                continue
+            }
+            let needsValue = ["add", "replace", "test"].contains(op), needsFrom = ["move", "copy"].contains(op)
+            let allowed = ["op", "path"] + (needsValue ? ["value"] : []) + (needsFrom ? ["from"] : [])
+            for (key, _) in fields where !allowed.contains(key) {
+                error(at + [key], "unknown member \"\(key)\" of a \(op) operation; members: " + allowed.joined(separator: ", "),
+                      suggestion: Suggestion.nearest(to: key, among: allowed), atKey: true)
+            }
+            func location(_ name: String) -> DataPath? {
+                guard case .string(let written)? = fields[name] else {
+                    error(at, "a \(op) operation needs \"\(name)\": a path")
+                    return nil
+                }
+                guard let path = path(written, at: at + [name], scopes: scopes) else { return nil }
+                if case .key = path {
+                    error(at + [name], "\"\(written)\" is a member's key, not a place in the store")
+                    return nil
+                }
+                return path
+            }
+            guard let path = location("path") else { continue }
+            let from = needsFrom ? location("from") : nil
+            var value: ValueSource?
+            if needsValue {
+                guard let given = fields["value"] else {
+                    error(at, "a \(op) operation needs \"value\"")
+                    continue
+                }
+                if case .object(let object) = given, object.count == 1, let literal = object["literal"] {
+                    value = .literal(literal)
+                } else if case .object(let object) = given, object["bind"] != nil {
+                    guard case .string(let written)? = object["bind"], object.count == 1, let bound = self.path(written, at: at + ["value", "bind"], scopes: scopes) else {
+                        if object.count != 1 { error(at + ["value"], "a patch's value reads a path as it is: {\"bind\": path} alone (write {\"literal\": …} for an object)") }
+                        continue
+                    }
+                    value = .bound(bound, .none)
+                } else {
+                    value = .literal(given)
+                }
+            }
+            steps.append(PatchStep(op: op, path: path, from: from, value: value))
+        }
+        return diagnostics.count + omitted == before ? steps : nil
     }
 
     // MARK: - Conditions

@@ -26,6 +26,17 @@ public enum ParameterType: Sendable, Hashable {
     case member
     /// A condition (`ForEach`'s `filter`).
     case predicate
+    /// A repetition: `{"data": path, "as": name, "id": member}` (a Table's `rows`).
+    case rows
+    /// A store path a control reads and writes: `{"bind": path}` (a Toggle's `isOn`).
+    case binding
+    /// What a button does: `{"patch": [operations]}`, a JSON Patch whose paths may be relative
+    /// to the row.
+    case action
+    /// Any JSON value, written literally (a `tag`).
+    case json
+    /// An array of objects of these parameters (a Table's `columns`).
+    case objects([ParameterDeclaration])
 
     /// The longest length in cells a document may write: far past any screen, small enough that
     /// no layout sum of them overflows.
@@ -54,12 +65,17 @@ public enum ParameterType: Sendable, Hashable {
         case .name: "a name of letters and digits"
         case .member: "a member name"
         case .predicate: "a condition ({\"bind\": …, \"eq\": …})"
+        case .rows: "{\"data\": path, \"as\": name, \"id\": member}"
+        case .binding: "a store path to read and write: {\"bind\": path}"
+        case .action: "an action: {\"patch\": [operations]}"
+        case .json: "a JSON value"
+        case .objects: "an array of objects"
         }
     }
 }
 
 /// One parameter of a view or modifier, under SwiftUI's label for it.
-public struct ParameterDeclaration: Sendable {
+public struct ParameterDeclaration: Sendable, Hashable {
     public let name: String
     public let type: ParameterType
     public let isRequired: Bool

@@ -45,6 +45,16 @@ public enum SceneSchema {
             "properties": ["map": ["type": "object"], "else": [:], "missing": [:], "base": [:], "steps": ["type": "array", "items": ["$ref": "#/$defs/step"]]],
             "additionalProperties": false,
         ]
+        definitions["action"] = [
+            "type": "object", "description": "a JSON Patch applied when pressed; relative paths are the row's",
+            "properties": ["patch": ["type": "array", "items": [
+                "type": "object",
+                "properties": ["op": ["enum": .array(PatchStep.operations.map(JSONValue.string))], "path": ["type": "string"], "from": ["type": "string"],
+                               "value": ["description": "a JSON value, {\"bind\": path} read when pressed, or {\"literal\": value}"]],
+                "required": ["op", "path"], "additionalProperties": false,
+            ]]],
+            "required": ["patch"], "additionalProperties": false,
+        ]
         definitions["step"] = [
             "type": "object", "properties": ["at": ["type": "number"], "value": [:]], "required": ["at", "value"], "additionalProperties": false,
         ]
@@ -120,6 +130,14 @@ public enum SceneSchema {
         case .data, .member: ["type": "string"]
         case .name: ["type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"]
         case .predicate: ["$ref": "#/$defs/condition"]
+        case .binding: ["type": "object", "properties": ["bind": ["type": "string"]], "required": ["bind"], "additionalProperties": false]
+        case .rows:
+            ["type": "object", "properties": ["data": ["type": "string"], "as": ["type": "string"], "id": ["type": "string"]],
+             "required": ["data"], "additionalProperties": false]
+        case .action: ["$ref": "#/$defs/action"]
+        case .json: [:]
+        case .objects(let declarations):
+            ["type": "array", "items": parameters(declarations, summary: "", shorthand: nil)]
         }
     }
 

@@ -43,7 +43,37 @@ public enum SceneVocabulary {
             ParameterDeclaration("total", .number, "what value means done (default 1)"),
             ParameterDeclaration("label", .text, "a title above the bar"),
         ]),
-        ViewDeclaration("ForEach", "its content once per member of a store object or array", repeatsContent: true, builds: .asItsContainer, [
+        ViewDeclaration("Label", "a title with an icon before it", shorthand: "title", [
+            ParameterDeclaration("title", .text, required: true, "the title"),
+            ParameterDeclaration("systemImage", .text, "the icon's SF Symbols name, drawn as the nearest terminal glyph"),
+        ]),
+        ViewDeclaration("Button", "a control that applies a patch to the store when pressed (Enter, Space, a click)", [
+            ParameterDeclaration("label", .text, required: true, "what it says"),
+            ParameterDeclaration("role", .choice(["destructive", "cancel"]), "how it is drawn"),
+            ParameterDeclaration("action", .action, required: true, "the patch it applies: {\"patch\": [{\"op\": \"replace\", \"path\": \"status\", \"value\": \"queued\"}]}"),
+        ]),
+        ViewDeclaration("Toggle", "a switch that writes true or false to a store path", [
+            ParameterDeclaration("label", .text, required: true, "what it switches"),
+            ParameterDeclaration("isOn", .binding, required: true, "where the value is read and written"),
+        ]),
+        ViewDeclaration("Picker", "a choice among its content's tagged views, written to a store path", [
+            ParameterDeclaration("label", .text, required: true, "what it chooses"),
+            ParameterDeclaration("selection", .binding, required: true, "where the chosen tag is read and written"),
+            ParameterDeclaration("content", .nodes, required: true, "the options, each with a tag modifier"),
+        ]),
+        ViewDeclaration("NavigationStack", "a stack of screens its links push (Escape goes back), each viewer's own", [content]),
+        ViewDeclaration("NavigationLink", "a row that opens its destination in the navigation stack around it", [
+            ParameterDeclaration("label", .node, required: true, "the row"),
+            ParameterDeclaration("destination", .node, required: true, "the screen it opens; relative paths read the same member as the row"),
+        ]),
+        ViewDeclaration("TabView", "its content one at a time, chosen from a bar of their tabItem labels (each viewer's own)", [content]),
+        ViewDeclaration("Table", "rows of a store object or array in columns under a header, lazy however many rows",
+                        repetition: RepetitionDeclaration(parameter: "rows", repeated: "columns"), builds: .visibleRows, [
+            ParameterDeclaration("rows", .rows, required: true, "{\"data\": path, \"as\": name, \"id\": member}: the rows"),
+            ParameterDeclaration("columns", .objects(tableColumn), required: true, "the columns, in order"),
+        ]),
+        ViewDeclaration("ForEach", "its content once per member of a store object or array",
+                        repetition: RepetitionDeclaration(parameter: nil, repeated: "content"), builds: .asItsContainer, [
             ParameterDeclaration("data", .data, required: true, "the object or array whose members are repeated"),
             ParameterDeclaration("as", .name, "a name for the member, to reach it from nested rows (\"$job/name\")"),
             ParameterDeclaration("id", .member, "an array's elements are keyed by this member (default: their index)"),
@@ -77,10 +107,30 @@ public enum SceneVocabulary {
         ModifierDeclaration("bold", "bold text", shorthand: "isActive", [ParameterDeclaration("isActive", .bool, "whether it applies (default true)")]),
         ModifierDeclaration("italic", "italic text", shorthand: "isActive", [ParameterDeclaration("isActive", .bool, "whether it applies (default true)")]),
         ModifierDeclaration("underline", "underlined text", shorthand: "isActive", [ParameterDeclaration("isActive", .bool, "whether it applies (default true)")]),
+        ModifierDeclaration("tag", "the value a Picker writes when this option is chosen, or a TabView's tab", shorthand: "value", [
+            ParameterDeclaration("value", .json, required: true, "any JSON value"),
+        ]),
+        ModifierDeclaration("tabItem", "this view's label in the TabView around it", shorthand: "label", [
+            ParameterDeclaration("label", .text, required: true, "the tab's label"),
+        ]),
+        ModifierDeclaration("navigationTitle", "the title of the screen in a NavigationStack", shorthand: "title", [
+            ParameterDeclaration("title", .text, required: true, "the title"),
+        ]),
+        ModifierDeclaration("disabled", "controls inside do nothing", shorthand: "isDisabled", [
+            ParameterDeclaration("isDisabled", .bool, required: true, "whether they are disabled"),
+        ]),
         ModifierDeclaration("border", "a line around the view", shorthand: "color", [
             ParameterDeclaration("color", .color, required: true, "the line's colour"),
             ParameterDeclaration("width", .cells(unbounded: false), "the line's width (default 1)"),
         ]),
+    ]
+
+    static let tableColumn = [
+        ParameterDeclaration("header", .text, required: true, "the column's title"),
+        ParameterDeclaration("cell", .node, required: true, "the view of one row in this column; relative paths read the row's member"),
+        ParameterDeclaration("width", .cells(unbounded: false), "exactly this wide"),
+        ParameterDeclaration("minWidth", .cells(unbounded: false), "at least this wide (with no width: flexible)"),
+        ParameterDeclaration("maxWidth", .cells(unbounded: true), "at most this wide"),
     ]
 
     public static func view(_ name: String) -> ViewDeclaration? { viewsByName[name] }
@@ -124,6 +174,11 @@ extension ParameterType {
         case .name: "name"
         case .member: "member name"
         case .predicate: "condition"
+        case .rows: "{\"data\": path, \"as\": name, \"id\": member}"
+        case .binding: "{\"bind\": path}"
+        case .action: "{\"patch\": [operations]}"
+        case .json: "any JSON"
+        case .objects(let declarations): "objects of " + declarations.map { "`\($0.name)`" + ($0.isRequired ? " (required)" : "") + " (\($0.type.written))" }.joined(separator: ", ")
         }
     }
 }

@@ -6,9 +6,9 @@ public struct ViewDeclaration: Sendable {
     public let parameters: [ParameterDeclaration]
     /// The parameter a value that is not an object sets (`{"Text": "…"}` is `{"Text": {"text": "…"}}`).
     public let shorthand: String?
-    /// Its `content` reads the members of its `data` (`ForEach`): relative paths inside it are
-    /// the member's.
-    public let repeatsContent: Bool
+    /// One of its parameters is repeated per member of a store container, and relative paths
+    /// inside it read the member: a `ForEach`'s `content`, a `Table`'s `columns`.
+    public let repetition: RepetitionDeclaration?
     /// How its content is built: all of it, or only what shows (a `ForEach` inside builds every
     /// row, or only those in view: `Repetition.isLazy`).
     public let builds: Building
@@ -22,19 +22,28 @@ public struct ViewDeclaration: Sendable {
         case asItsContainer
     }
 
-    init(_ name: String, _ summary: String, shorthand: String? = nil, repeatsContent: Bool = false, builds: Building = .everything,
+    init(_ name: String, _ summary: String, shorthand: String? = nil, repetition: RepetitionDeclaration? = nil, builds: Building = .everything,
          _ parameters: [ParameterDeclaration]) {
         self.name = name
         self.summary = summary
         self.parameters = parameters
         self.shorthand = shorthand
-        self.repeatsContent = repeatsContent
+        self.repetition = repetition
         self.builds = builds
     }
 
     public func parameter(_ name: String) -> ParameterDeclaration? {
         parameters.first { $0.name == name }
     }
+}
+
+/// Where a view's repetition is declared and what it repeats.
+public struct RepetitionDeclaration: Sendable {
+    /// The parameter whose object holds `data`, `as` and `id` (a Table's `rows`); nil: they are
+    /// the view's own parameters (a ForEach's).
+    public let parameter: String?
+    /// The parameter repeated per member.
+    public let repeated: String
 }
 
 /// A modifier a document may apply, under SwiftUI's name: an object of its parameters, or a

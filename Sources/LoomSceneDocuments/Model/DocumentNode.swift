@@ -45,6 +45,12 @@ public final class DocumentNode: Sendable {
         case nodes([DocumentNode])
         case repetition(Repetition)
         case predicate(Predicate)
+        /// A store path a control writes.
+        case binding(DataPath)
+        /// A button's patch.
+        case action([PatchStep])
+        /// Objects of parameters, in order (a table's columns).
+        case objects([[String: Argument]])
     }
 
     /// A text parameter: a template, or a bound value shown as text (a status mapped to a glyph).
@@ -83,7 +89,29 @@ public final class DocumentNode: Sendable {
     }
 }
 
+extension DocumentNode {
+    /// An argument's node, text or value, if it is one: for objects of arguments (a column's).
+    public static func node(_ argument: Argument) -> DocumentNode? {
+        if case .node(let node) = argument { return node }
+        return nil
+    }
+
+    public static func text(_ argument: Argument) -> TextArgument? {
+        if case .text(let text) = argument { return text }
+        return nil
+    }
+
+    public static func value(_ argument: Argument) -> ValueSource? {
+        if case .value(let value) = argument { return value }
+        return nil
+    }
+}
+
 extension DocumentNode.Modifier {
+    public func text(_ name: String) -> DocumentNode.TextArgument? {
+        arguments[name].flatMap(DocumentNode.text)
+    }
+
     public func value(_ name: String) -> ValueSource? {
         if case .value(let source)? = arguments[name] { return source }
         return nil
@@ -93,6 +121,20 @@ extension DocumentNode.Modifier {
         if case .choice(let choice)? = arguments[name] { return choice }
         return nil
     }
+}
+
+/// One operation of a button's JSON Patch (RFC 6902), its paths resolved when the document was
+/// applied: a relative path is the row's member's, joined as pointer tokens (a key holding `/`
+/// stays one token; nothing is spliced as text). A `value` may be read from the store when the
+/// button is pressed (`{"bind": …}`).
+public struct PatchStep: Sendable, Hashable {
+    public let op: String
+    public let path: DataPath
+    public let from: DataPath?
+    public let value: ValueSource?
+
+    /// The operations a patch may hold.
+    public static let operations = ["add", "remove", "replace", "move", "copy", "test"]
 }
 
 /// A `ForEach`'s data: the members of a store object (in insertion order, keyed by name) or
@@ -109,6 +151,9 @@ public struct Repetition: Sendable, Hashable {
     /// members cost what the rows on screen cost. Elsewhere every row is built, so at most
     /// `maximumEagerRows` are, and a last row says how many more there are and how to show them.
     public let isLazy: Bool
+
+    /// The argument a view's repetition is kept under.
+    public static let argument = "data"
 
     /// Rows a repetition outside a lazy container builds: a stack of a thousand rows is already
     /// far taller than any screen, and building more would cost the daemon in proportion.

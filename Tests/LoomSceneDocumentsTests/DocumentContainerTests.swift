@@ -1,0 +1,66 @@
+@testable import LoomDocumentViews
+import LoomGraph
+import LoomJSON
+import LoomLayout
+import LoomSceneDocuments
+import LoomStore
+import LoomStoreViews
+import Testing
+
+/// Tables, tabs and navigation in documents: SwiftUI's own views, so their rules (lazy rows,
+/// each viewer's tab and navigation) are the Swift views' rules.
+@Suite("Scene documents: tables, tabs, navigation")
+struct DocumentContainerTests {
+    private func mount(_ text: String, width: Int = 50, height: Int = 8) throws -> (ViewHost, Store) {
+        let store = Store()
+        try store.set(try JSONParser.parse(#"{"hosts": {"web-1": {"load": 0.42, "mem": 1610612736}, "db-1": {"load": 0.91}}}"#), at: .root)
+        let model = SceneDocumentModel(try SceneDocument.compile(Array(text.utf8)))
+        return (ViewHost(SceneDocumentView(model: model).environment(\.store, store), width: width, height: height), store)
+    }
+
+    private func lines(_ host: ViewHost) -> [String] {
+        host.text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0.reversed().drop { $0 == " " }.reversed()) }
+    }
+
+    @Test func aTableShowsARowPerMemberInItsColumnsAndAChangeReEvaluatesOneCell() throws {
+        let (host, store) = try mount("""
+        {"loom": 1, "body": {"Table": {"rows": {"data": "/hosts", "as": "host"}, "columns": [
+          {"header": "host", "width": 8, "cell": {"Text": "{$key}"}},
+          {"header": "load", "width": 6, "cell": {"Text": "{load|decimals:2}", "modifiers": [
+            {"foregroundColor": {"bind": "load", "base": "green", "steps": [{"at": 0.9, "value": "red"}]}}]}},
+          {"header": "mem", "cell": {"Text": "{mem|bytes ?? -}"}}
+        ]}}}
+        """)
+        // Columns a cell apart, as a Swift Table's are.
+        #expect(lines(host).prefix(4) == ["host     load   mem", String(repeating: "─", count: 50), "web-1    0.42   1.5 GiB", "db-1     0.91   -"])
+        _ = try store.set(.double(0.5), at: try JSONPointer("/hosts/db-1/load"))
+        host.runFrame()
+        #expect(host.bodies(of: DocumentView.self) == 1, "the one cell that reads it")
+        #expect(lines(host)[3] == "db-1     0.50   -")
+    }
+
+    @Test func aNavigationLinkOpensItsDestinationInTheRowsScopeAndEscapeGoesBack() throws {
+        let (host, _) = try mount("""
+        {"loom": 1, "body": {"NavigationStack": {"content": [{"List": {"content": [{"ForEach": {"data": "/hosts", "content": [
+          {"NavigationLink": {"label": {"Text": "{$key}"}, "destination": {"Text": "{$key} at {load|percent}", "modifiers": [{"navigationTitle": "{$key}"}]}}}
+        ]}}]}, "modifiers": [{"navigationTitle": "Hosts"}]}]}}}
+        """)
+        #expect(host.text.contains("web-1") && host.text.contains("db-1"))
+        #expect(host.tap("db-1"))
+        #expect(lines(host).prefix(2) == ["db-1", "db-1 at 91%"], "the destination, under its title: \(host.text)")
+        host.press(.escape)
+        #expect(host.text.contains("web-1"))
+    }
+
+    @Test func aTabViewShowsOneTabAtATimeChosenFromItsBar() throws {
+        let (host, _) = try mount("""
+        {"loom": 1, "body": {"TabView": {"content": [
+          {"Text": "first tab's content", "modifiers": [{"tabItem": "One"}]},
+          {"Text": "second tab's content", "modifiers": [{"tabItem": "Two"}]}
+        ]}}}
+        """)
+        #expect(host.text.contains("One") && host.text.contains("Two") && host.text.contains("first tab's content"))
+        #expect(host.tap("Two"))
+        #expect(host.text.contains("second tab's content") && !host.text.contains("first tab's content"))
+    }
+}

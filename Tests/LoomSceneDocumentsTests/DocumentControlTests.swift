@@ -1,0 +1,76 @@
+@testable import LoomDocumentViews
+import LoomGraph
+import LoomJSON
+import LoomLayout
+import LoomSceneDocuments
+import LoomStore
+import LoomStoreViews
+import Testing
+
+/// A document's controls write the store, each write one transaction: a button's patch with the
+/// row's paths (atomic with its `test`), a toggle's boolean, a picker's tag.
+@Suite("Scene documents: controls")
+struct DocumentControlTests {
+    static let board = """
+    {"loom": 1, "body": {"VStack": {"alignment": "leading", "content": [
+      {"Toggle": {"label": "paused", "isOn": {"bind": "/settings/paused"}}},
+      {"Picker": {"label": "mode", "selection": {"bind": "/settings/mode"}, "content": [
+        {"Text": "fast", "modifiers": [{"tag": "fast"}]}, {"Text": "safe", "modifiers": [{"tag": "safe"}]}]}},
+      {"ForEach": {"data": "/jobs", "content": [
+        {"HStack": {"spacing": 1, "content": [
+          {"Text": "{$key} {status}"},
+          {"Button": {"label": "retry {$key}", "action": {"patch": [
+            {"op": "test", "path": "status", "value": "failed"},
+            {"op": "replace", "path": "status", "value": "queued"},
+            {"op": "add", "path": "/log/-", "value": {"bind": "$key"}}]}},
+           "if": {"bind": "status", "eq": "failed"}}
+        ]}}
+      ]}}
+    ]}}}
+    """
+
+    private func mount() throws -> (ViewHost, Store) {
+        let store = Store()
+        try store.set(try JSONParser.parse(#"{"jobs": {"a/b": {"status": "failed"}, "c": {"status": "ok"}}, "log": [], "settings": {"mode": "safe"}}"#), at: .root)
+        let model = SceneDocumentModel(try SceneDocument.compile(Array(Self.board.utf8)))
+        return (ViewHost(SceneDocumentView(model: model).environment(\.store, store), width: 60, height: 10), store)
+    }
+
+    @Test func aButtonAppliesItsPatchWithTheRowsPathsAsOneTransaction() throws {
+        let (host, store) = try mount()
+        let revision = store.revision
+        #expect(host.tap("retry a/b"))
+        #expect(store.value(at: try JSONPointer("/jobs/a~1b/status")) == "queued", "a key holding / is one token")
+        #expect(store.value(at: try JSONPointer("/log")) == ["a/b"], "the bound value read when pressed")
+        #expect(store.revision == revision + 1, "one transaction")
+        host.runFrame()
+        #expect(!host.text.contains("retry"), "the button's condition no longer holds")
+    }
+
+    @Test func aPatchWhoseTestNoLongerHoldsChangesNothing() throws {
+        let (host, store) = try mount()
+        _ = host.tap("retry a/b")
+        let revision = store.revision
+        // The row's status is queued now; its test fails, so nothing of the patch is applied.
+        let steps: [PatchStep] = try #require({
+            guard case .action(let steps)? = try SceneDocument.compile(Array(Self.board.utf8)).nodes.first(where: { $0.view == "Button" })?.arguments["action"] else { return nil }
+            return steps
+        }())
+        var scope = DocumentScope.root
+        scope = scope.appending(.init(pointer: try JSONPointer("/jobs/a~1b"), key: "a/b"))
+        DocumentActions.apply(steps, reader: DocumentReader(store: store, scope: scope))
+        #expect(store.revision == revision && store.value(at: try JSONPointer("/log")) == ["a/b"])
+    }
+
+    @Test func aToggleAndAPickerWriteTheirPaths() throws {
+        let (host, store) = try mount()
+        #expect(host.tap("paused"))
+        #expect(store.value(at: try JSONPointer("/settings/paused")) == true)
+        host.press(.tab)
+        #expect(host.focusedLabel == "mode")
+        host.press(.left)
+        host.press(.enter)
+        #expect(store.value(at: try JSONPointer("/settings/mode")) == "fast", "the tag of the option chosen")
+        #expect(host.text.contains("mode: ‹ fast ›"))
+    }
+}
