@@ -33,7 +33,7 @@ struct DocumentView: View, Equatable, CustomTraceName {
     }
 
     var body: some View {
-        let reader = DocumentReader(store: store, scope: scope)
+        let reader = DocumentReader(store: store, scope: scope, values: context.values)
         if let condition = node.condition, !condition.holds({ reader.read($0) }) { return AnyView(EmptyView()) }
         var view = DocumentViewBuilders.build(node, in: self, reader: reader)
         for modifier in node.modifiers { view = DocumentModifiers.apply(modifier, to: view, reader: reader) }
@@ -70,8 +70,15 @@ struct DocumentView: View, Equatable, CustomTraceName {
 /// views stay equal.
 final class DocumentContext: Sendable {
     let missing: String
+    let values: [String: DerivedValue]
 
-    init(missing: String) {
-        self.missing = missing
+    init(_ document: SceneDocument) {
+        self.missing = document.missing
+        self.values = document.values
+    }
+
+    /// Whether `document` reads the same way: its views may keep this context.
+    func matches(_ document: SceneDocument) -> Bool {
+        missing == document.missing && values == document.values
     }
 }

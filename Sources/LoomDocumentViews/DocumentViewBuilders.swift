@@ -101,11 +101,12 @@ enum DocumentViewBuilders {
         },
         "TabView": { node, view, _ in AnyView(TabView { view.children(node.nodes("content")) }) },
         "Table": { node, view, reader in
-            guard case .repetition(let repetition)? = node.arguments[Repetition.argument], let container = reader.pointer(repetition.data),
+            guard case .repetition(let repetition)? = node.arguments[Repetition.argument],
                   case .objects(let columns)? = node.arguments["columns"] else { return AnyView(EmptyView()) }
-            let rows = DocumentRows.read(container, keyedBy: repetition.id, store: reader.store)
+            let read = DocumentRows.read(repetition, reader: reader)
+            let rows = read.members
             let scope = view.scope, context = view.context
-            return AnyView(Table(rows) {
+            let table = Table(rows) {
                 for column in columns {
                     let header = reader.string(column["header"].flatMap(DocumentNode.text), missing: context.missing) ?? ""
                     let cell = column["cell"].flatMap(DocumentNode.node)
@@ -117,20 +118,24 @@ enum DocumentViewBuilders {
                     }
                     if let width { made.width(width) } else { made.width(min: minimum, max: maximum) }
                 }
-            })
+            }
+            guard let total = read.unsorted else { return AnyView(table) }
+            return AnyView(VStack(alignment: .leading, spacing: 0) { table; DocumentRows.unsortedNote(total) })
         },
         "ForEach": { node, view, reader in
-            guard case .repetition(let repetition)? = node.arguments[Repetition.argument], let container = reader.pointer(repetition.data) else {
-                return AnyView(EmptyView())
-            }
-            let rows = DocumentRows.read(container, keyedBy: repetition.id, store: reader.store)
+            guard case .repetition(let repetition)? = node.arguments[Repetition.argument] else { return AnyView(EmptyView()) }
+            let read = DocumentRows.read(repetition, reader: reader)
+            let rows = read.members
             let content = node.nodes("content")
             let built = repetition.isLazy ? rows[...] : rows.prefix(Repetition.maximumEagerRows)
             let repeated = ForEach(built, id: \.key) { row in view.children(content, scope: view.scope.appending(row)) }
-            guard built.count < rows.count else { return AnyView(repeated) }
+            guard built.count < rows.count || read.unsorted != nil else { return AnyView(repeated) }
             return AnyView(Group {
                 repeated
-                Text(verbatim: "… and \(rows.count - built.count) more (a ForEach in a List or LazyVStack shows them all)").foregroundColor(.gray)
+                if built.count < rows.count {
+                    Text(verbatim: "… and \(rows.count - built.count) more (a ForEach in a List or LazyVStack shows them all)").foregroundColor(.gray)
+                }
+                if let total = read.unsorted { DocumentRows.unsortedNote(total) }
             })
         },
     ]

@@ -10,12 +10,12 @@ public final class SceneDocumentModel: ObservableObject {
 
     public init(_ document: SceneDocument) {
         self.document = document
-        self.context = DocumentContext(missing: document.missing)
+        self.context = DocumentContext(document)
     }
 
     /// Shows `document` from the next frame on.
     public func replace(with document: SceneDocument) {
-        if document.missing != context.missing { context = DocumentContext(missing: document.missing) }
+        if !context.matches(document) { context = DocumentContext(document) }
         self.document = document
     }
 }

@@ -13,6 +13,8 @@ public struct SceneDocument: Sendable {
     public let body: DocumentNode
     /// What a placeholder whose path names nothing shows when it has no fallback.
     public let missing: String
+    /// The values it derives from collections, by name (`$name`).
+    public let values: [String: DerivedValue]
 
     /// The format version this build reads (`"loom": 1`).
     public static let version = 1
@@ -32,7 +34,7 @@ public struct SceneDocument: Sendable {
         guard let (title, body, missing) = compiler.document() else {
             throw SceneDocumentError(compiler.diagnostics, omitted: compiler.omitted)
         }
-        return SceneDocument(text: text, title: title, body: body, missing: missing)
+        return SceneDocument(text: text, title: title, body: body, missing: missing, values: compiler.values)
     }
 
     /// Every node of the document, parents before children (a walk with its own stack).

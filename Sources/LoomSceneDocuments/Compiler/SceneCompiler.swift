@@ -13,6 +13,8 @@ struct SceneCompiler {
     private(set) var omitted = 0
     private var nodeCount = 0
     private var mappings: [String: ValueSource.Mapping] = [:]
+    /// The document's derived values, by name.
+    private(set) var values: [String: DerivedValue] = [:]
     /// The replaced document's nodes by pointer and scope names, and whether its context
     /// (mappings, `missing`) is this one's: only then are its unchanged subtrees reused.
     private var previousNodes: [String: DocumentNode] = [:]
@@ -48,7 +50,7 @@ struct SceneCompiler {
     }
 
     private static func context(of document: JSONValue) -> JSONValue {
-        .array([document["mappings"] ?? .null, document["missing"] ?? .null])
+        .array([document["mappings"] ?? .null, document["missing"] ?? .null, document["values"] ?? .null])
     }
 
     private static func reuseKey(_ pointer: String, _ scopes: [String?]) -> String {
@@ -105,7 +107,7 @@ struct SceneCompiler {
             error([], "a scene document is an object ({\"loom\": 1, \"body\": …}), found \(Self.found(json))")
             return nil
         }
-        let known = ["loom", "title", "body", "missing", "mappings", "$schema"]
+        let known = ["loom", "title", "body", "missing", "mappings", "values", "$schema"]
         for (key, _) in members where !known.contains(key) {
             error([key], "unknown member \"\(key)\" of a scene document; members: " + known.joined(separator: ", "),
                   suggestion: Suggestion.nearest(to: key, among: known), atKey: true)
@@ -127,6 +129,7 @@ struct SceneCompiler {
             if case .string(let text) = value { missing = text } else { error(["missing"], "expected text, found \(Self.found(value))") }
         }
         if let value = members["mappings"] { namedMappings(value) }
+        if let value = members["values"] { derivedValues(value) }
         if previousContext != Self.context(of: json) { previousNodes = [:] }
         guard let bodyJSON = members["body"] else {
             error([], "a scene document has a \"body\": the view it shows")
@@ -137,6 +140,47 @@ struct SceneCompiler {
         diagnostics = diagnostics.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }.map(\.element)
         guard diagnostics.isEmpty, let body else { return nil }
         return (title, body, missing)
+    }
+
+    /// `"values": {"byStatus": {"count": "/jobs", "by": "status"}, "load": {"sum": "/hosts", "of": "load"}}`.
+    private mutating func derivedValues(_ json: JSONValue) {
+        guard case .object(let members) = json else {
+            return error(["values"], "expected an object of named values ({\"byStatus\": {\"count\": \"/jobs\", \"by\": \"status\"}}), found \(Self.found(json))")
+        }
+        for (name, value) in members {
+            let at = ["values", name]
+            guard Self.isName(name), !["key", "value"].contains(name) else {
+                error(at, "a value's name is letters, digits and _ (not key or value): \"\(name)\"", atKey: true)
+                continue
+            }
+            guard case .object(let fields) = value, let kind = DerivedValue.kinds.first(where: { fields[$0] != nil }) else {
+                error(at, "expected {\"count\": path} (with \"by\": member), or {\"sum\" | \"min\" | \"max\" | \"mean\": path, \"of\": member}, found \(Self.found(value))")
+                continue
+            }
+            let allowed = [kind] + (kind == "count" ? ["by"] : ["of"])
+            for (key, _) in fields where !allowed.contains(key) {
+                error(at + [key], "unknown member \"\(key)\" of a \(kind) value; members: " + allowed.joined(separator: ", "),
+                      suggestion: Suggestion.nearest(to: key, among: allowed), atKey: true)
+            }
+            guard case .string(let written)? = fields[kind], written.hasPrefix("/"), let container = try? JSONPointer(written) else {
+                error(at + [kind], "expected an absolute path to a store object or array (\"/jobs\"), found \(Self.found(fields[kind] ?? .null))")
+                continue
+            }
+            if kind == "count" {
+                if let by = fields["by"] {
+                    guard case .string(let member) = by, !member.isEmpty else { error(at + ["by"], "expected a member name, found \(Self.found(by))"); continue }
+                    values[name] = .countBy(container, member: member)
+                } else {
+                    values[name] = .count(container)
+                }
+            } else {
+                guard case .string(let member)? = fields["of"], !member.isEmpty else {
+                    error(at, "a \(kind) value names the member it adds up: \"of\": \"load\"")
+                    continue
+                }
+                values[name] = .aggregate(DerivedValue.Aggregate(rawValue: kind)!, container, member: member)
+            }
+        }
     }
 
     private mutating func namedMappings(_ json: JSONValue) {
@@ -216,12 +260,12 @@ struct SceneCompiler {
                         spec = nil
                         if let value = given[parameter] { error(specAt, "expected {\"data\": path, \"as\": name, \"id\": member}, found \(Self.found(value))") }
                     }
-                    for key in spec?.keys ?? [] where !["data", "as", "id"].contains(key) {
-                        error(specAt + [key], "unknown member \"\(key)\" of \(name)'s \(parameter); members: data, as, id",
-                              suggestion: Suggestion.nearest(to: key, among: ["data", "as", "id"]), atKey: true)
+                    for key in spec?.keys ?? [] where !Repetition.members.contains(key) {
+                        error(specAt + [key], "unknown member \"\(key)\" of \(name)'s \(parameter); members: " + Repetition.members.joined(separator: ", "),
+                              suggestion: Suggestion.nearest(to: key, among: Repetition.members), atKey: true)
                     }
                 } else {
-                    skipped.formUnion(["data", "as", "id"])
+                    skipped.formUnion(Repetition.members)
                 }
                 if let spec {
                     if spec["data"] == nil { error(specAt, "\(name) needs \"data\": the object or array whose members are repeated") }
@@ -318,7 +362,38 @@ struct SceneCompiler {
             return nil
         }
         if case .key = data { error(pointer + ["data"], "\"\(written)\" is a member's key, not a store object or array"); return nil }
-        return Repetition(data: data, id: id, depth: scopes.count, isLazy: lazyContext)
+        // Sort keys and the filter read each member: compiled inside its scope.
+        let inner = scopes + [Scope(name: given["as"]?.stringValue)]
+        var keys: [SortKey] = []
+        if let sort = given["sort"] {
+            guard case .array(let list) = sort else {
+                error(pointer + ["sort"], "expected an array of keys ([{\"by\": \"status\", \"order\": [\"failed\", \"ok\"]}, {\"by\": \"name\"}]), found \(Self.found(sort))")
+                return nil
+            }
+            for (index, entry) in list.enumerated() {
+                let at = pointer + ["sort", String(index)]
+                guard case .object(let fields) = entry, case .string(let by)? = fields["by"] else {
+                    error(at, "a sort key is {\"by\": member, \"order\": [values], \"descending\": true}, found \(Self.found(entry))")
+                    continue
+                }
+                for (key, _) in fields where !["by", "order", "descending"].contains(key) {
+                    error(at + [key], "unknown member \"\(key)\" of a sort key; members: by, order, descending",
+                          suggestion: Suggestion.nearest(to: key, among: ["by", "order", "descending"]), atKey: true)
+                }
+                var order: [JSONValue]?
+                if let given = fields["order"] {
+                    if case .array(let values) = given { order = values } else { error(at + ["order"], "expected an array of values, found \(Self.found(given))") }
+                }
+                var descending = false
+                if let given = fields["descending"] {
+                    if case .bool(let flag) = given { descending = flag } else { error(at + ["descending"], "expected true or false, found \(Self.found(given))") }
+                }
+                if let path = path(by, at: at + ["by"], scopes: inner) { keys.append(SortKey(path: path, order: order, descending: descending)) }
+            }
+        }
+        var filter: Predicate?
+        if let given = given["filter"] { filter = predicate(given, at: pointer + ["filter"], scopes: inner, depth: 1) }
+        return Repetition(data: data, id: id, depth: scopes.count, sort: keys, filter: filter, isLazy: lazyContext)
     }
 
     private static func isName(_ text: String) -> Bool {
@@ -376,7 +451,7 @@ struct SceneCompiler {
                 return nil
             }
             return .choice(name)
-        case .data, .name, .member, .rows:
+        case .data, .name, .member, .rows, .sort:
             return nil
         case .json:
             return .value(.literal(json))
@@ -566,8 +641,17 @@ struct SceneCompiler {
             let body = written.dropFirst()
             let name = String(body.prefix { $0 != "/" })
             let rest = String(body.dropFirst(name.count))
+            if values[name] != nil && !scopes.contains(where: { $0.name == name }) {
+                do { return .derived(name: name, tokens: rest.isEmpty ? [] : try JSONPointer(rest).tokens) } catch {
+                    self.error(pointer, prefix + "\"\(written)\" is not a path: \(error.message)")
+                    return nil
+                }
+            }
             guard !scopes.isEmpty else {
-                error(pointer, prefix + "\"\(written)\" reads a ForEach's member, and this is not inside one")
+                let names = values.keys.sorted().map { "$" + $0 }
+                error(pointer, prefix + "\"\(written)\" reads a ForEach's member, and this is not inside one"
+                      + (names.isEmpty ? "" : "; values: " + names.joined(separator: ", ")),
+                      suggestion: Suggestion.nearest(to: "$" + name, among: names))
                 return nil
             }
             let innermost = scopes.count - 1
@@ -579,7 +663,7 @@ struct SceneCompiler {
                 return member(innermost, rest, written: written, prefix: prefix, at: pointer)
             default:
                 if let depth = scopes.lastIndex(where: { $0.name == name }) { return member(depth, rest, written: written, prefix: prefix, at: pointer) }
-                let names = ["$key", "$value"] + scopes.compactMap(\.name).map { "$" + $0 }
+                let names = ["$key", "$value"] + scopes.compactMap(\.name).map { "$" + $0 } + values.keys.sorted().map { "$" + $0 }
                 error(pointer, prefix + "no scope \"$\(name)\" here; in scope: " + names.joined(separator: ", "),
                       suggestion: Suggestion.nearest(to: "$" + name, among: names))
                 return nil

@@ -26,8 +26,10 @@ public enum ParameterType: Sendable, Hashable {
     case member
     /// A condition (`ForEach`'s `filter`).
     case predicate
-    /// A repetition: `{"data": path, "as": name, "id": member}` (a Table's `rows`).
+    /// A repetition: `{"data": path, "as": name, "id": member, "sort": …, "filter": …}` (a Table's `rows`).
     case rows
+    /// A repetition's order: `[{"by": member, "order": [values], "descending": bool}]`.
+    case sort
     /// A store path a control reads and writes: `{"bind": path}` (a Toggle's `isOn`).
     case binding
     /// What a button does: `{"patch": [operations]}`, a JSON Patch whose paths may be relative
@@ -65,7 +67,8 @@ public enum ParameterType: Sendable, Hashable {
         case .name: "a name of letters and digits"
         case .member: "a member name"
         case .predicate: "a condition ({\"bind\": …, \"eq\": …})"
-        case .rows: "{\"data\": path, \"as\": name, \"id\": member}"
+        case .rows: "{\"data\": path, \"as\": name, \"id\": member, \"sort\": …, \"filter\": …}"
+        case .sort: "an array of sort keys ({\"by\": member, \"order\": [values], \"descending\": true})"
         case .binding: "a store path to read and write: {\"bind\": path}"
         case .action: "an action: {\"patch\": [operations]}"
         case .json: "a JSON value"

@@ -55,6 +55,12 @@ public enum SceneSchema {
             ]]],
             "required": ["patch"], "additionalProperties": false,
         ]
+        definitions["derived"] = [
+            "type": "object", "description": "{\"count\": path} (with \"by\": member), or {\"sum\" | \"min\" | \"max\" | \"mean\": path, \"of\": member}",
+            "properties": ["count": ["type": "string"], "by": ["type": "string"], "sum": ["type": "string"], "min": ["type": "string"],
+                           "max": ["type": "string"], "mean": ["type": "string"], "of": ["type": "string"]],
+            "minProperties": 1, "maxProperties": 2, "additionalProperties": false,
+        ]
         definitions["step"] = [
             "type": "object", "properties": ["at": ["type": "number"], "value": [:]], "required": ["at", "value"], "additionalProperties": false,
         ]
@@ -88,6 +94,8 @@ public enum SceneSchema {
                 "title": ["type": "string"],
                 "missing": ["type": "string", "description": "shown for a value that is not there (default —)"],
                 "mappings": ["type": "object", "additionalProperties": ["$ref": "#/$defs/mapping"]],
+                "values": ["type": "object", "description": "values derived from collections, read as $name",
+                           "additionalProperties": ["$ref": "#/$defs/derived"]],
                 "body": ["$ref": "#/$defs/view"],
                 "$schema": ["type": "string"],
             ],
@@ -132,8 +140,12 @@ public enum SceneSchema {
         case .predicate: ["$ref": "#/$defs/condition"]
         case .binding: ["type": "object", "properties": ["bind": ["type": "string"]], "required": ["bind"], "additionalProperties": false]
         case .rows:
-            ["type": "object", "properties": ["data": ["type": "string"], "as": ["type": "string"], "id": ["type": "string"]],
+            ["type": "object", "properties": ["data": ["type": "string"], "as": ["type": "string"], "id": ["type": "string"],
+                                              "sort": schema(of: .sort), "filter": ["$ref": "#/$defs/condition"]],
              "required": ["data"], "additionalProperties": false]
+        case .sort:
+            ["type": "array", "items": ["type": "object", "properties": ["by": ["type": "string"], "order": ["type": "array"], "descending": ["type": "boolean"]],
+                                        "required": ["by"], "additionalProperties": false]]
         case .action: ["$ref": "#/$defs/action"]
         case .json: [:]
         case .objects(let declarations):

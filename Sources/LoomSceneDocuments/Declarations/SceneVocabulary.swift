@@ -69,7 +69,7 @@ public enum SceneVocabulary {
         ViewDeclaration("TabView", "its content one at a time, chosen from a bar of their tabItem labels (each viewer's own)", [content]),
         ViewDeclaration("Table", "rows of a store object or array in columns under a header, lazy however many rows",
                         repetition: RepetitionDeclaration(parameter: "rows", repeated: "columns"), builds: .visibleRows, [
-            ParameterDeclaration("rows", .rows, required: true, "{\"data\": path, \"as\": name, \"id\": member}: the rows"),
+            ParameterDeclaration("rows", .rows, required: true, "{\"data\": path, \"as\": name, \"id\": member, \"sort\": …, \"filter\": …}: the rows, as a ForEach takes them"),
             ParameterDeclaration("columns", .objects(tableColumn), required: true, "the columns, in order"),
         ]),
         ViewDeclaration("ForEach", "its content once per member of a store object or array",
@@ -77,6 +77,8 @@ public enum SceneVocabulary {
             ParameterDeclaration("data", .data, required: true, "the object or array whose members are repeated"),
             ParameterDeclaration("as", .name, "a name for the member, to reach it from nested rows (\"$job/name\")"),
             ParameterDeclaration("id", .member, "an array's elements are keyed by this member (default: their index)"),
+            ParameterDeclaration("sort", .sort, "the rows' order: keys compared in turn ([{\"by\": \"status\", \"order\": [\"failed\", \"ok\"]}, {\"by\": \"name\"}])"),
+            ParameterDeclaration("filter", .predicate, "only the members for which this holds (its paths read the member)"),
             ParameterDeclaration("content", .nodes, required: true, "the views of one member; relative paths read the member"),
         ]),
     ]
@@ -174,7 +176,8 @@ extension ParameterType {
         case .name: "name"
         case .member: "member name"
         case .predicate: "condition"
-        case .rows: "{\"data\": path, \"as\": name, \"id\": member}"
+        case .rows: "{\"data\": path, \"as\": name, \"id\": member, \"sort\", \"filter\"}"
+        case .sort: "sort keys"
         case .binding: "{\"bind\": path}"
         case .action: "{\"patch\": [operations]}"
         case .json: "any JSON"

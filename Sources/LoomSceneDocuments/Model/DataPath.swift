@@ -14,6 +14,8 @@ public enum DataPath: Sendable, Hashable, CustomStringConvertible {
     /// The key of that repetition's member (an object's member name, or an array element's
     /// `id` member, or its index): not a store read.
     case key(depth: Int)
+    /// A value the document derives from a collection (its `values`): `$byStatus/failed`.
+    case derived(name: String, tokens: [String])
 
     /// The written form, for messages.
     public var description: String {
@@ -21,6 +23,7 @@ public enum DataPath: Sendable, Hashable, CustomStringConvertible {
         case .absolute(let pointer): pointer.description
         case .member(let depth, let tokens): "member\(depth)" + (tokens.isEmpty ? "" : "/" + tokens.joined(separator: "/"))
         case .key(let depth): "$key\(depth)"
+        case .derived(let name, let tokens): "$" + ([name] + tokens).joined(separator: "/")
         }
     }
 }

@@ -147,6 +147,10 @@ public struct Repetition: Sendable, Hashable {
     public let id: String?
     /// The depth of the scope the content reads its member through (0 for the outermost).
     public let depth: Int
+    /// The order of the rows, when not the store's: keys compared in turn.
+    public let sort: [SortKey]
+    /// The members shown: those for which it holds (read in the member's scope).
+    public let filter: Predicate?
     /// Inside a container that builds only the rows in view (`List`, `LazyVStack`): a million
     /// members cost what the rows on screen cost. Elsewhere every row is built, so at most
     /// `maximumEagerRows` are, and a last row says how many more there are and how to show them.
@@ -158,4 +162,21 @@ public struct Repetition: Sendable, Hashable {
     /// Rows a repetition outside a lazy container builds: a stack of a thousand rows is already
     /// far taller than any screen, and building more would cost the daemon in proportion.
     public static let maximumEagerRows = 1_000
+
+    /// Members a sort or filter reads: each costs a read of its keys whenever any of them
+    /// changes. Past it, the first `maximumSortedMembers` (in the store's order) are sorted and
+    /// filtered, and a last row says so.
+    public static let maximumSortedMembers = 10_000
+
+    /// The names a repetition's object takes.
+    public static let members = ["data", "as", "id", "sort", "filter"]
+}
+
+/// One key of a repetition's order: a member of each row (`status`), compared by its place in
+/// `order` when given (values not in it after those in it), else numbers by value and text by
+/// its characters; missing values last, ties kept in the store's order.
+public struct SortKey: Sendable, Hashable {
+    public let path: DataPath
+    public let order: [JSONValue]?
+    public let descending: Bool
 }

@@ -55,7 +55,7 @@ public indirect enum Predicate: Sendable, Hashable {
     }
 
     /// -1, 0 or 1 for two numbers or two strings; nil for other pairs.
-    static func compare(_ lhs: JSONValue, _ rhs: JSONValue) -> Int? {
+    public static func compare(_ lhs: JSONValue, _ rhs: JSONValue) -> Int? {
         if let a = lhs.doubleValue, let b = rhs.doubleValue { return a < b ? -1 : a > b ? 1 : 0 }
         if case .string(let a) = lhs, case .string(let b) = rhs { return a < b ? -1 : a > b ? 1 : 0 }
         return nil

@@ -78,6 +78,17 @@ public final class Store {
         }
     }
 
+    /// How many members the container at `pointer` has, read by a view: it depends on the
+    /// membership, as `trackedMembers` does, without making the list of a million keys.
+    public func trackedCount(at pointer: JSONPointer) -> Int {
+        if Dependency.isTracking { dependencies.members(pointer).read() }
+        switch document.value(at: pointer) {
+        case .object(let object)?: return object.count
+        case .array(let elements)?: return elements.count
+        default: return 0
+        }
+    }
+
     /// How many members of the container at `pointer` have each value of their member
     /// `member` (`/jobs` by `status`), read by a view: its body depends on the counts alone,
     /// which are kept up to date as transactions change members (`MemberCounts`) — a view of
