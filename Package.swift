@@ -106,7 +106,7 @@ let package = Package(
         .executableTarget(name: "loom-example-counter", dependencies: ["Loom"], path: "docs/examples/counter"),
         .executableTarget(name: "loom-example-incidents", dependencies: ["Loom"], path: "docs/examples/incidents"),
 
-        .executableTarget(name: "LoomBench", dependencies: ["LoomGraph", "LoomLayout", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomWire", "LoomDaemon", "LoomClient", "LoomTerminal", "LoomTestSupport", "LoomCells"],
+        .executableTarget(name: "LoomBench", dependencies: ["LoomGraph", "LoomLayout", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomWire", "LoomDaemon", "LoomClient", "LoomTerminal", "LoomTestSupport", "LoomCells", "LoomSceneDocuments", "LoomDocumentViews"],
                           exclude: ["Peers"]),
 
         .testTarget(name: "LoomSceneDocumentsTests", dependencies: ["LoomSceneDocuments", "LoomDocumentViews", "LoomLayout", "LoomGraph", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomCells", "LoomTestSupport"]),

@@ -16,6 +16,7 @@ let usage = """
       memory      loomd's RSS idle, per viewer, with 1M rows; time to READY=1
       peers       the same list update in Loom, Textual (line API, DataTable), Bubble Tea and tmux
                   under a pseudo-terminal: CPU and terminal bytes per update
+      scene       a one-row frame of the same list as Swift views and as a scene document, 1k to 1M rows
       graph       view-graph work: bodies per row mutation, evaluation cost, mount time
       store       durable transactions per second, restore and memory at 1M objects, JSON decoding
 
@@ -47,9 +48,9 @@ Bench.mutations = count("--mutations", limit: 100_000)
 
 let scenarios: [String: () -> [Figure]] = [
     "fanout": FanoutBenchmark.fanout, "throughput": FanoutBenchmark.throughput, "work": FrameBenchmark.work, "bytes": FrameBenchmark.bytes,
-    "memory": MemoryBenchmark.run, "peers": PeersBenchmark.run, "graph": GraphBenchmark.run, "store": StoreBenchmark.run,
+    "memory": MemoryBenchmark.run, "peers": PeersBenchmark.run, "scene": SceneBenchmark.run, "graph": GraphBenchmark.run, "store": StoreBenchmark.run,
 ]
-let order = ["fanout", "throughput", "work", "bytes", "memory", "peers", "graph", "store"]
+let order = ["fanout", "throughput", "work", "scene", "bytes", "memory", "peers", "graph", "store"]
 if let unknown = arguments.first(where: { scenarios[$0] == nil }) {
     FileHandle.standardError.write(Data("loom-bench: unknown scenario '\(unknown)'\n\n\(usage)\n".utf8))
     exit(2)

@@ -14,6 +14,9 @@ struct BenchmarkSmokeTests {
                     "p99_us_256", "p99_us_16_own", "daemon_cpu_us_16_own"]),
         ("throughput", ["mutations_per_s_pipelined", "mutations_per_s_tx100", "frames_per_s_per_viewer_pipelined", "frames_per_s_per_viewer_tx100"]),
         ("work", ["bodies_per_mutation", "frame_cpu_us_1k", "frame_cpu_us_100k", "frame_cpu_us_1m", "frame_cpu_ratio_1m_1k"]),
+        ("scene", ["scene_bodies_per_mutation_swift", "scene_bodies_per_mutation_document", "scene_frame_cpu_us_swift_100k",
+                   "scene_frame_cpu_us_document_100k", "scene_frame_cpu_ratio", "scene_frame_cpu_us_document_1k", "scene_frame_cpu_us_document_1m",
+                   "scene_frame_cpu_ratio_1m_1k_document"]),
         ("bytes", ["wire_bytes_one_cell", "terminal_bytes_one_cell", "wire_bytes_full_200x50", "terminal_bytes_full_200x50"]),
         ("memory", ["ready_ms", "rss_idle_mb", "rss_per_viewer_kb", "rss_1m_rows_mb"]),
     ])
@@ -26,6 +29,10 @@ struct BenchmarkSmokeTests {
         }
         // Counts, not times: budgets a test can hold.
         if scenario == "work" { #expect(figures["bodies_per_mutation"]?.doubleValue == 1) }
+        if scenario == "scene" {
+            #expect(figures["scene_bodies_per_mutation_swift"]?.doubleValue == 1)
+            #expect(figures["scene_bodies_per_mutation_document"]?.doubleValue == 1)
+        }
         if scenario == "bytes" {
             #expect((figures["wire_bytes_one_cell"]?.doubleValue ?? .infinity) <= 40)
             #expect((figures["terminal_bytes_one_cell"]?.doubleValue ?? .infinity) <= 24)
