@@ -56,6 +56,15 @@ enum DocumentModifiers {
         },
         "navigationTitle": { modifier, view, reader in AnyView(view.navigationTitle(reader.string(modifier.text("title"), missing: "") ?? "")) },
         "disabled": { modifier, view, reader in AnyView(view.disabled(reader.bool(modifier.value("isDisabled")) ?? true)) },
+        "stale": { modifier, view, reader in
+            guard case .path(let path)? = modifier.arguments["bind"], case .seconds(let after)? = modifier.arguments["after"],
+                  case .modifiers(let then)? = modifier.arguments["then"] else { return view }
+            var stale = view
+            for inner in then { stale = apply(inner, to: stale, reader: reader) }
+            // Nothing there yet counts as stale: a feeder that never wrote has not written lately.
+            guard let moment = reader.read(path).flatMap(ValueFormat.moment) else { return stale }
+            return AnyView(StaleClock(deadline: moment.addingTimeInterval(after), fresh: view, stale: stale))
+        },
         "border": { modifier, view, reader in
             guard let color = reader.color(modifier.value("color")), let color else { return view }
             return AnyView(view.border(color, width: reader.cells(modifier.value("width")) ?? 1))

@@ -1,3 +1,4 @@
+import Foundation
 import LoomCells
 import LoomGraph
 import LoomJSON
@@ -11,7 +12,7 @@ struct TemplateText {
     let reader: DocumentReader
     let missing: String
 
-    enum Kind { case plain, missing, wrongType }
+    enum Kind { case plain, missing, wrongType, since(Date) }
 
     struct Piece {
         let text: String
@@ -30,6 +31,9 @@ struct TemplateText {
                         return fallback.map { Piece(text: $0, kind: .plain) } ?? Piece(text: missing, kind: .missing)
                     }
                     guard let format else { return Piece(text: Self.text(value), kind: .plain) }
+                    if format == .relative, let moment = ValueFormat.moment(value) {
+                        return Piece(text: format.format(value) ?? "", kind: .since(moment))
+                    }
                     guard let shown = format.format(value) else { return Piece(text: value.description, kind: .wrongType) }
                     return Piece(text: shown, kind: .plain)
                 }
@@ -48,13 +52,15 @@ struct TemplateText {
     func text(_ argument: DocumentNode.TextArgument) -> Text {
         let pieces = pieces(argument)
         // The common case, one plain piece, is one `Text` with nothing appended.
-        if pieces.count == 1, pieces[0].kind == .plain { return Text(verbatim: pieces[0].text) }
+        if pieces.count == 1, case .plain = pieces[0].kind { return Text(verbatim: pieces[0].text) }
         var text = Text(verbatim: "")
         for piece in pieces {
             switch piece.kind {
             case .plain: text = text + Text(verbatim: piece.text)
             case .missing: text = text + Text(verbatim: piece.text).dim()
             case .wrongType: text = text + Text(verbatim: piece.text).foregroundColor(.yellow)
+            // A text that follows the clock: re-evaluated at each second while it shows.
+            case .since(let moment): text = text + Text(moment, style: .relative)
             }
         }
         return text

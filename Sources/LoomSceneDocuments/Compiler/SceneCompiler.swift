@@ -396,6 +396,19 @@ struct SceneCompiler {
         return Repetition(data: data, id: id, depth: scopes.count, sort: keys, filter: filter, isLazy: lazyContext)
     }
 
+    /// `"30s"`, `"5m"`, `"2h"`, `"1d"` or a number: seconds.
+    private static func seconds(_ json: JSONValue) -> Double? {
+        if let number = json.doubleValue { return number.isFinite ? number : nil }
+        guard case .string(let text) = json, let unit = text.last, let count = Double(text.dropLast()), count.isFinite else { return nil }
+        switch unit {
+        case "s": return count
+        case "m": return count * 60
+        case "h": return count * 3_600
+        case "d": return count * 86_400
+        default: return nil
+        }
+    }
+
     private static func isName(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else { return false }
         return text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" }
@@ -455,6 +468,20 @@ struct SceneCompiler {
             return nil
         case .json:
             return .value(.literal(json))
+        case .path:
+            guard case .string(let written) = json else {
+                error(pointer, "expected \(type.expected), found \(Self.found(json))")
+                return nil
+            }
+            return path(written, at: pointer, scopes: scopes).map(DocumentNode.Argument.path)
+        case .duration:
+            guard let seconds = Self.seconds(json), seconds > 0, seconds <= ParameterType.maximumDurationSeconds else {
+                error(pointer, "expected \(type.expected), found \(Self.found(json))")
+                return nil
+            }
+            return .seconds(seconds)
+        case .modifiers:
+            return .modifiers(modifiers(json, at: pointer, scopes: scopes, depth: depth + 1))
         case .binding:
             guard case .object(let members) = json, members.count == 1, case .string(let written)? = members["bind"] else {
                 error(pointer, "expected \(type.expected) (a control writes the path: no mapping), found \(Self.found(json))")

@@ -39,6 +39,15 @@ public enum ParameterType: Sendable, Hashable {
     case json
     /// An array of objects of these parameters (a Table's `columns`).
     case objects([ParameterDeclaration])
+    /// A store path, written as a string (`"seen"`, `"/meta/heartbeat"`).
+    case path
+    /// A length of time: `"30s"`, `"5m"`, `"2h"`, `"1d"`, or a number of seconds.
+    case duration
+    /// Modifiers, applied in order (a `stale` modifier's `then`).
+    case modifiers
+
+    /// The longest duration a document may write.
+    public static let maximumDurationSeconds = 366.0 * 86_400
 
     /// The longest length in cells a document may write: far past any screen, small enough that
     /// no layout sum of them overflows.
@@ -73,6 +82,9 @@ public enum ParameterType: Sendable, Hashable {
         case .action: "an action: {\"patch\": [operations]}"
         case .json: "a JSON value"
         case .objects: "an array of objects"
+        case .path: "a path (\"seen\", \"/meta/heartbeat\")"
+        case .duration: "a duration (\"30s\", \"5m\", \"2h\", \"1d\", or seconds), above 0 and at most a year"
+        case .modifiers: "an array of modifiers"
         }
     }
 }

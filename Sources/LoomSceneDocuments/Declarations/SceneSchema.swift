@@ -148,6 +148,9 @@ public enum SceneSchema {
                                         "required": ["by"], "additionalProperties": false]]
         case .action: ["$ref": "#/$defs/action"]
         case .json: [:]
+        case .path: ["type": "string"]
+        case .duration: ["anyOf": [["type": "number", "exclusiveMinimum": 0], ["type": "string", "pattern": "^[0-9.]+[smhd]$"]]]
+        case .modifiers: ["type": "array", "items": ["$ref": "#/$defs/modifier"]]
         case .objects(let declarations):
             ["type": "array", "items": parameters(declarations, summary: "", shorthand: nil)]
         }

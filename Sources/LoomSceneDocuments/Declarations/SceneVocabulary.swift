@@ -121,6 +121,11 @@ public enum SceneVocabulary {
         ModifierDeclaration("disabled", "controls inside do nothing", shorthand: "isDisabled", [
             ParameterDeclaration("isDisabled", .bool, required: true, "whether they are disabled"),
         ]),
+        ModifierDeclaration("stale", "other modifiers once a moment the store holds is older than a duration (a feeder that died)", shorthand: nil, [
+            ParameterDeclaration("bind", .path, required: true, "the moment: Unix seconds or RFC 3339 text (missing counts as stale)"),
+            ParameterDeclaration("after", .duration, required: true, "how old it may be before it is stale"),
+            ParameterDeclaration("then", .modifiers, required: true, "the modifiers a stale view gets ([{\"foregroundColor\": \"gray\"}])"),
+        ]),
         ModifierDeclaration("border", "a line around the view", shorthand: "color", [
             ParameterDeclaration("color", .color, required: true, "the line's colour"),
             ParameterDeclaration("width", .cells(unbounded: false), "the line's width (default 1)"),
@@ -181,6 +186,9 @@ extension ParameterType {
         case .binding: "{\"bind\": path}"
         case .action: "{\"patch\": [operations]}"
         case .json: "any JSON"
+        case .path: "path"
+        case .duration: "duration"
+        case .modifiers: "modifiers"
         case .objects(let declarations): "objects of " + declarations.map { "`\($0.name)`" + ($0.isRequired ? " (required)" : "") + " (\($0.type.written))" }.joined(separator: ", ")
         }
     }

@@ -51,6 +51,12 @@ public final class DocumentNode: Sendable {
         case action([PatchStep])
         /// Objects of parameters, in order (a table's columns).
         case objects([[String: Argument]])
+        /// A store path (a `stale` modifier's).
+        case path(DataPath)
+        /// Seconds (a `stale` modifier's `after`).
+        case seconds(Double)
+        /// Modifiers (a `stale` modifier's `then`).
+        case modifiers([Modifier])
     }
 
     /// A text parameter: a template, or a bound value shown as text (a status mapped to a glyph).

@@ -15,13 +15,16 @@ public enum ValueFormat: Sendable, Hashable {
     case bytes
     /// Seconds as a duration (`42s`, `3m 05s`, `1h 02m`, `2d 03h`).
     case duration
-    /// Unix seconds as a UTC time of day (`14:03:27`).
+    /// Unix seconds (or RFC 3339 text) as a UTC time of day (`14:03:27`).
     case time
+    /// The time since (or until) a moment, Unix seconds or RFC 3339 text, kept current as the
+    /// clock moves, as SwiftUI's `Text(_:style: .relative)`: `3 min, 10 secs`.
+    case relative
     /// The value as JSON text (`{"a":1}`, `"text"` with its quotes).
     case json
 
     /// Every format's name, for messages and suggestions.
-    public static let names = ["decimals", "integer", "percent", "bytes", "duration", "time", "json"]
+    public static let names = ["decimals", "integer", "percent", "bytes", "duration", "time", "relative", "json"]
 
     /// The largest N `decimals` and `percent` take.
     static let maximumDecimals = 12
@@ -48,6 +51,7 @@ public enum ValueFormat: Sendable, Hashable {
         case "bytes": return none(.bytes)
         case "duration": return none(.duration)
         case "time": return none(.time)
+        case "relative": return none(.relative)
         case "json": return none(.json)
         default:
             return .failure(FormatError(message: "unknown format \"\(name)\"; formats: " + names.joined(separator: ", "),
@@ -63,6 +67,7 @@ public enum ValueFormat: Sendable, Hashable {
     /// The value shown, or nil when the value is not of the format's type.
     public func format(_ value: JSONValue) -> String? {
         if case .json = self { return value.description }
+        if case .time = self, let date = Self.moment(value) { return Self.time(date.timeIntervalSince1970) }
         guard let number = value.doubleValue, number.isFinite else { return nil }
         switch self {
         case .decimals(let count): return String(format: "%.\(count)f", number)
@@ -71,9 +76,24 @@ public enum ValueFormat: Sendable, Hashable {
         case .bytes: return Self.bytes(number)
         case .duration: return Self.duration(number)
         case .time: return Self.time(number)
+        case .relative: return Self.moment(value).map { Self.duration($0.timeIntervalSinceNow.magnitude.rounded(.down)) }
         case .json: return value.description
         }
     }
+
+    /// A moment: Unix seconds, or RFC 3339 text (`2026-12-02T14:03:27Z`); nil for anything else.
+    public static func moment(_ value: JSONValue) -> Date? {
+        if let seconds = value.doubleValue, seconds.isFinite, abs(seconds) < 1e12 { return Date(timeIntervalSince1970: seconds) }
+        guard let text = value.stringValue else { return nil }
+        return rfc3339.date(from: text) ?? rfc3339Fractional.date(from: text)
+    }
+
+    nonisolated(unsafe) private static let rfc3339 = ISO8601DateFormatter()
+    nonisolated(unsafe) private static let rfc3339Fractional: ISO8601DateFormatter = {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions.insert(.withFractionalSeconds)
+        return formatter
+    }()
 
     private static func bytes(_ count: Double) -> String {
         let units = ["B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"]
