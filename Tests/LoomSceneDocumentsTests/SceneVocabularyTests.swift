@@ -48,7 +48,7 @@ extension SceneVocabularyTests {
     /// against it, comments removed as an editor's JSON-with-comments mode does.
     @Test func anIndependentValidatorAcceptsTheSchemaAndEveryExample() throws {
         let script = """
-        import json, re, sys, glob, jsonschema
+        json, re, sys, glob, jsonschema = map(__import__, ["json", "re", "sys", "glob", "jsonschema"])
         schema = json.load(open(sys.argv[1]))
         jsonschema.Draft202012Validator.check_schema(schema)
         validator = jsonschema.Draft202012Validator(schema)
