@@ -18,9 +18,19 @@ enum DocumentRows {
         var unsorted: Int?
     }
 
-    static func read(_ repetition: Repetition, reader: DocumentReader) -> Rows {
+    /// `tail`: only the last members are wanted (a log): of an array, only their indices are
+    /// made, so a log of a million lines costs what its tail costs.
+    static func read(_ repetition: Repetition, reader: DocumentReader, tail: Int? = nil) -> Rows {
         guard let store = reader.store, let container = reader.pointer(repetition.data) else { return Rows(members: []) }
-        var members = store.trackedMembers(at: container).map { key in
+        var keys: [String]
+        if let tail, repetition.sort.isEmpty, repetition.filter == nil, case .array? = store.value(at: container) {
+            let count = store.trackedCount(at: container)
+            keys = (Swift.max(0, count - tail)..<count).map(String.init)
+        } else {
+            keys = store.trackedMembers(at: container)
+            if let tail { keys = Array(keys.suffix(tail)) }
+        }
+        var members = keys.map { key in
             let pointer = container.appending(key)
             guard let id = repetition.id, let identity = store.trackedValue(at: pointer.appending(id)) else {
                 return DocumentScope.Member(pointer: pointer, key: key)

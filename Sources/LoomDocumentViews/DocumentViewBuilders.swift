@@ -122,6 +122,32 @@ enum DocumentViewBuilders {
             guard let total = read.unsorted else { return AnyView(table) }
             return AnyView(VStack(alignment: .leading, spacing: 0) { table; DocumentRows.unsortedNote(total) })
         },
+        "Gauge": { node, view, reader in
+            let value = reader.number(node.value("value")) ?? 0
+            let range: ClosedRange<Double> = if case .range(let range)? = node.arguments["in"] { range } else { 0...1 }
+            let label = reader.string(node.text("label"), missing: view.context.missing)
+            let current = node.text("currentValueLabel").map { TemplateText(reader: reader, missing: view.context.missing).text($0) }
+            return AnyView(Gauge(value: value, in: range) {
+                if let label { Text(verbatim: label) }
+            } currentValueLabel: {
+                if let current { current }
+            })
+        },
+        "Sparkline": { node, _, reader in
+            guard case .path(let path)? = node.arguments["values"] else { return AnyView(EmptyView()) }
+            let range: ClosedRange<Double>? = if case .range(let range)? = node.arguments["in"] { range } else { nil }
+            guard case .array(let elements)? = reader.read(path) else { return AnyView(Sparkline([Double](), in: range)) }
+            // What is not a number is a gap in the line.
+            return AnyView(Sparkline(elements.suffix(Sparkline.maximumValues).map { $0.doubleValue ?? .nan }, in: range))
+        },
+        "LogView": { node, view, reader in
+            guard case .repetition(let repetition)? = node.arguments[Repetition.argument], let line = node.node("line") else { return AnyView(EmptyView()) }
+            let tail = reader.cells(node.value("tail")) ?? 100
+            let rows = DocumentRows.read(repetition, reader: reader, tail: min(tail, LogView<[DocumentScope.Member], String, EmptyView>.maximumTail)).members
+            return AnyView(LogView(rows, id: \.key, tail: tail) { row in
+                DocumentView(node: line, scope: view.scope.appending(row), context: view.context)
+            })
+        },
         "ForEach": { node, view, reader in
             guard case .repetition(let repetition)? = node.arguments[Repetition.argument] else { return AnyView(EmptyView()) }
             let read = DocumentRows.read(repetition, reader: reader)

@@ -190,3 +190,28 @@ struct EverydayModifierSnapshots {
                 == "{fg=red}delete{} cancel")
     }
 }
+
+@Suite("Golden snapshots: gauges, sparklines, logs")
+struct BoardWidgetSnapshots {
+    @Test func aGaugeFillsItsBarToWhereTheValueSitsInItsRange() {
+        #expect(render(Gauge(value: 0.5, in: 0...2) { Text("load") } currentValueLabel: { Text("0.50") }, 20, 1) == "load ██▌░░░░░░░ 0.50")
+        #expect(render(Gauge(value: 3.0, in: 0...2) { Text("x") }, 7, 1) == "x █████", "past the range: full")
+        #expect(render(Gauge(value: -1.0) { Text("x") }, 7, 1) == "x ░░░░░", "below it: empty")
+    }
+
+    @Test func aSparklineScalesItsValuesToBlocksNewestAtTheRightAndKeepsTheNewestWhenNarrow() {
+        #expect(render(Sparkline([0, 1, 2, 3, 4, 5, 6, 7]), 10, 1) == "▁▂▃▄▅▆▇█")
+        #expect(render(Sparkline([0.5, 0.5, 0.5]), 5, 1) == "▁▁▁", "a flat series sits at the bottom")
+        #expect(render(Sparkline([0.0, 1, 2], in: 0...1), 5, 1) == "▁██", "past the range: its edge")
+        #expect(render(Sparkline([0.0, .nan, 1]), 5, 1) == "▁ █", "not finite: a gap")
+        #expect(render(Sparkline([0, 1, 2, 3, 4, 5, 6, 7]).frame(width: 4), 4, 1) == "…▆▇█", "narrow: the newest stay")
+        #expect(render(Sparkline((0..<5_000).map(Double.init)).fixedSize(), 2_000, 1).count == Sparkline.maximumValues, "the newest maximumValues")
+    }
+
+    @Test func aLogViewShowsItsTailOldestFirstWithTheNewestInViewOnAShortScreen() {
+        let lines = (1...10).map { "line \($0)" }
+        #expect(render(LogView(lines, id: \.self, tail: 3) { Text($0) }, 10, 3) == "line 8\nline 9\nline 10")
+        #expect(render(LogView(lines, id: \.self, tail: 5) { Text($0) }, 10, 2) == "line 9\nline 10", "short: the oldest give way")
+        #expect(render(LogView(Array(lines.prefix(2)), id: \.self, tail: 5) { Text($0) }, 10, 3) == "\nline 1\nline 2", "few: at the bottom")
+    }
+}

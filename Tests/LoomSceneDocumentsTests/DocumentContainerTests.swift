@@ -63,4 +63,24 @@ struct DocumentContainerTests {
         #expect(host.tap("Two"))
         #expect(host.text.contains("second tab's content") && !host.text.contains("first tab's content"))
     }
+
+    @Test func gaugesSparklinesAndLogsReadTheStoreAndAnAppendedLineEvaluatesTheLogAndTheNewLine() throws {
+        let store = Store()
+        try store.set(try JSONParser.parse(#"{"load": 0.5, "history": [0.1, 0.9, 0.5, "gap", 1], "log": ["one", "two", "three"]}"#), at: .root)
+        let text = """
+        {"loom": 1, "body": {"VStack": {"alignment": "leading", "content": [
+          {"Gauge": {"value": {"bind": "/load"}, "in": [0, 2], "label": "load", "currentValueLabel": "{/load|decimals:2}"}, "modifiers": [{"frame": {"width": 20}}]},
+          {"Sparkline": {"values": "/history", "in": [0, 1]}},
+          {"LogView": {"data": "/log", "tail": 2, "line": {"Text": "> {$value}"}}, "modifiers": [{"frame": {"height": 2}}]}
+        ]}}}
+        """
+        let model = SceneDocumentModel(try SceneDocument.compile(Array(text.utf8)))
+        let host = ViewHost(SceneDocumentView(model: model).environment(\.store, store), width: 30, height: 5)
+        #expect(lines(host).prefix(4) == ["load ██▌░░░░░░░ 0.50", "▂▇▅ █", "> two", "> three"])
+        _ = try store.apply(patch: [["op": "add", "path": "/log/-", "value": "four"]])
+        host.runFrame()
+        #expect(lines(host)[2...3] == ["> three", "> four"])
+        // The log (its membership) and the new line's view; a line already shown keeps its view.
+        #expect(host.bodies(of: DocumentView.self) == 2, "\(host.evaluations)")
+    }
 }

@@ -482,6 +482,13 @@ struct SceneCompiler {
             return .seconds(seconds)
         case .modifiers:
             return .modifiers(modifiers(json, at: pointer, scopes: scopes, depth: depth + 1))
+        case .range:
+            guard case .array(let bounds) = json, bounds.count == 2, let lower = bounds[0].doubleValue, let upper = bounds[1].doubleValue,
+                  lower.isFinite, upper.isFinite, lower < upper else {
+                error(pointer, "expected \(type.expected), found \(Self.found(json))")
+                return nil
+            }
+            return .range(lower...upper)
         case .binding:
             guard case .object(let members) = json, members.count == 1, case .string(let written)? = members["bind"] else {
                 error(pointer, "expected \(type.expected) (a control writes the path: no mapping), found \(Self.found(json))")

@@ -45,6 +45,8 @@ public enum ParameterType: Sendable, Hashable {
     case duration
     /// Modifiers, applied in order (a `stale` modifier's `then`).
     case modifiers
+    /// A range of numbers, written `[lower, upper]` with lower below upper (a Gauge's `in`).
+    case range
 
     /// The longest duration a document may write.
     public static let maximumDurationSeconds = 366.0 * 86_400
@@ -85,6 +87,7 @@ public enum ParameterType: Sendable, Hashable {
         case .path: "a path (\"seen\", \"/meta/heartbeat\")"
         case .duration: "a duration (\"30s\", \"5m\", \"2h\", \"1d\", or seconds), above 0 and at most a year"
         case .modifiers: "an array of modifiers"
+        case .range: "a range of numbers: [lower, upper], lower below upper"
         }
     }
 }

@@ -151,6 +151,7 @@ public enum SceneSchema {
         case .path: ["type": "string"]
         case .duration: ["anyOf": [["type": "number", "exclusiveMinimum": 0], ["type": "string", "pattern": "^[0-9.]+[smhd]$"]]]
         case .modifiers: ["type": "array", "items": ["$ref": "#/$defs/modifier"]]
+        case .range: ["type": "array", "items": ["type": "number"], "minItems": 2, "maxItems": 2]
         case .objects(let declarations):
             ["type": "array", "items": parameters(declarations, summary: "", shorthand: nil)]
         }

@@ -72,6 +72,24 @@ public enum SceneVocabulary {
             ParameterDeclaration("rows", .rows, required: true, "{\"data\": path, \"as\": name, \"id\": member, \"sort\": …, \"filter\": …}: the rows, as a ForEach takes them"),
             ParameterDeclaration("columns", .objects(tableColumn), required: true, "the columns, in order"),
         ]),
+        ViewDeclaration("Gauge", "a value within a range: its label, a bar filled to where the value sits, its current value", [
+            ParameterDeclaration("value", .number, required: true, "the value"),
+            ParameterDeclaration("in", .range, "the range (default [0, 1])"),
+            ParameterDeclaration("label", .text, "what it measures"),
+            ParameterDeclaration("currentValueLabel", .text, "the value as text, after the bar (\"{load|decimals:2}\")"),
+        ]),
+        ViewDeclaration("Sparkline", "an array of numbers as one row of ▁▂▃▄▅▆▇█, newest at the right", shorthand: "values", [
+            ParameterDeclaration("values", .path, required: true, "the array of numbers (the newest last)"),
+            ParameterDeclaration("in", .range, "the range drawn (default: from the least to the greatest)"),
+        ]),
+        ViewDeclaration("LogView", "the last lines of a store array (or object), oldest first, the newest kept in view",
+                        repetition: RepetitionDeclaration(parameter: nil, repeated: "line"), builds: .asItsContainer, [
+            ParameterDeclaration("data", .data, required: true, "the array (or object) whose last members are shown"),
+            ParameterDeclaration("as", .name, "a name for the member"),
+            ParameterDeclaration("id", .member, "an array's elements are keyed by this member (default: their index)"),
+            ParameterDeclaration("tail", .cells(unbounded: false), "how many of the last members (default 100, at most 1,000)"),
+            ParameterDeclaration("line", .node, required: true, "the view of one member; relative paths read the member, $value is it"),
+        ]),
         ViewDeclaration("ForEach", "its content once per member of a store object or array",
                         repetition: RepetitionDeclaration(parameter: nil, repeated: "content"), builds: .asItsContainer, [
             ParameterDeclaration("data", .data, required: true, "the object or array whose members are repeated"),
@@ -189,6 +207,7 @@ extension ParameterType {
         case .path: "path"
         case .duration: "duration"
         case .modifiers: "modifiers"
+        case .range: "[lower, upper]"
         case .objects(let declarations): "objects of " + declarations.map { "`\($0.name)`" + ($0.isRequired ? " (required)" : "") + " (\($0.type.written))" }.joined(separator: ", ")
         }
     }

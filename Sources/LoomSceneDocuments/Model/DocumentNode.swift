@@ -57,6 +57,8 @@ public final class DocumentNode: Sendable {
         case seconds(Double)
         /// Modifiers (a `stale` modifier's `then`).
         case modifiers([Modifier])
+        /// A range of numbers (a Gauge's `in`).
+        case range(ClosedRange<Double>)
     }
 
     /// A text parameter: a template, or a bound value shown as text (a status mapped to a glyph).
