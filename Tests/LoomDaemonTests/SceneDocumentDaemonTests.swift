@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import LoomJSON
+import LoomTestSupport
 import LoomWire
 import Testing
 
@@ -183,5 +184,34 @@ extension SceneDocumentDaemonTests {
         #expect(try LoomProgram.run(["get", "/state"], socket: daemon.socket).output == "\"restarting\"\n")
         let written = try String(contentsOfFile: log, encoding: .utf8)
         #expect(written.contains("root (viewer 2) changed the store from 'ctl': revision 2"), "\(written)")
+    }
+}
+
+extension SceneDocumentDaemonTests {
+    /// Each example board of the README, fed by its own feeder once, shows what the README shows.
+    @Test(arguments: ["ci", "hosts", "queues"])
+    func eachExampleBoardFedOnceShowsTheREADMEsSnapshot(board: String) throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let marker = try #require(readme.range(of: "<!-- \(board) snapshot "))
+        let sizeText = readme[marker.upperBound...].prefix { $0 != " " }
+        let start = try #require(readme.range(of: "```text\n", range: marker.upperBound..<readme.endIndex))
+        let end = try #require(readme.range(of: "```\n<!-- end of \(board) snapshot -->"))
+        let shown = String(readme[start.upperBound..<end.lowerBound])
+        let daemon = DaemonProcess()
+        defer { daemon.kill() }
+        let scenes = repository.appendingPathComponent("docs/examples/scenes")
+        #expect(try LoomProgram.run(["scene", "apply", board, scenes.appendingPathComponent("\(board).json").path], socket: daemon.socket).status == 0)
+        let binaries = LoomProgram.url.deletingLastPathComponent().path
+        let fed = spawnAndWait("/bin/bash", [scenes.appendingPathComponent("\(board)-feed.sh").path, "--once"],
+                               environment: ["LOOM_SOCKET": daemon.socket, "PATH": "\(binaries):/usr/bin:/bin"])
+        #expect(fed.status == 0, "the feeder ran")
+        let snapshot = try LoomProgram.run(["snapshot", board, "--size", String(sizeText)], socket: daemon.socket).output
+        func trimmed(_ text: String) -> [String] {
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            while lines.last?.isEmpty == true { lines.removeLast() }
+            return lines
+        }
+        #expect(trimmed(snapshot) == trimmed(shown))
     }
 }
