@@ -65,6 +65,38 @@ enum DocumentModifiers {
             guard let moment = reader.read(path).flatMap(ValueFormat.moment) else { return stale }
             return AnyView(StaleClock(deadline: moment.addingTimeInterval(after), fresh: view, stale: stale))
         },
+        "strikethrough": { modifier, view, reader in reader.bool(modifier.value("isActive")) ?? true ? AnyView(view.strikethrough()) : view },
+        "lineLimit": { modifier, view, reader in AnyView(view.lineLimit(reader.cells(modifier.value("limit")))) },
+        "truncationMode": { modifier, view, _ in
+            let mode: Text.TruncationMode = switch modifier.choice("mode") {
+            case "head": .head
+            case "middle": .middle
+            default: .tail
+            }
+            return AnyView(view.truncationMode(mode))
+        },
+        "multilineTextAlignment": { modifier, view, _ in
+            let alignment: TextAlignment = switch modifier.choice("alignment") {
+            case "center": .center
+            case "trailing": .trailing
+            default: .leading
+            }
+            return AnyView(view.multilineTextAlignment(alignment))
+        },
+        "fixedSize": { modifier, view, reader in
+            let both = reader.bool(modifier.value("isActive"))
+            let horizontal = reader.bool(modifier.value("horizontal")) ?? both ?? (modifier.value("vertical") == nil)
+            let vertical = reader.bool(modifier.value("vertical")) ?? both ?? (modifier.value("horizontal") == nil)
+            return AnyView(view.fixedSize(horizontal: horizontal, vertical: vertical))
+        },
+        "listRowSeparator": { modifier, view, _ in
+            let visibility: Visibility = switch modifier.choice("visibility") {
+            case "hidden": .hidden
+            case "visible": .visible
+            default: .automatic
+            }
+            return AnyView(view.listRowSeparator(visibility))
+        },
         "border": { modifier, view, reader in
             guard let color = reader.color(modifier.value("color")), let color else { return view }
             return AnyView(view.border(color, width: reader.cells(modifier.value("width")) ?? 1))

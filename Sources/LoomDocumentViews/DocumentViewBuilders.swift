@@ -31,6 +31,12 @@ enum DocumentViewBuilders {
                 view.children(node.nodes("content"))
             })
         },
+        "Flow": { node, view, reader in
+            AnyView(Flow(alignment: node.choice("alignment").map(vertical) ?? .top, spacing: reader.cells(node.value("spacing")),
+                         lineSpacing: reader.cells(node.value("lineSpacing")) ?? 0, lineLimit: reader.cells(node.value("lineLimit"))) {
+                view.children(node.nodes("content"))
+            })
+        },
         "Group": { node, view, _ in AnyView(Group { view.children(node.nodes("content")) }) },
         "List": { node, view, _ in AnyView(List { view.children(node.nodes("content")) }) },
         "ScrollView": { node, view, reader in

@@ -21,6 +21,12 @@ public enum SceneVocabulary {
         ViewDeclaration("LazyVStack", "a column that builds only the rows in view (inside a ScrollView)", builds: .visibleRows, [
             ParameterDeclaration("alignment", .choice(horizontal), "where narrower children sit (default center)"), spacing, content,
         ]),
+        ViewDeclaration("Flow", "children leading to trailing, a new line where the next does not fit (badges); Loom's own", [
+            ParameterDeclaration("alignment", .choice(vertical), "where shorter children sit on a line (default top)"), spacing,
+            ParameterDeclaration("lineSpacing", .cells(unbounded: false), "rows between lines (default 0)"),
+            ParameterDeclaration("lineLimit", .cells(unbounded: false), "at most this many lines; the last ends with +N more"),
+            content,
+        ]),
         ViewDeclaration("Group", "children without a container of their own", builds: .asItsContainer, [content]),
         ViewDeclaration("List", "rows, scrolled and built lazily, one focusable row at a time", builds: .visibleRows, [content]),
         ViewDeclaration("ScrollView", "content larger than its place, scrolled", [
@@ -143,6 +149,24 @@ public enum SceneVocabulary {
             ParameterDeclaration("bind", .path, required: true, "the moment: Unix seconds or RFC 3339 text (missing counts as stale)"),
             ParameterDeclaration("after", .duration, required: true, "how old it may be before it is stale"),
             ParameterDeclaration("then", .modifiers, required: true, "the modifiers a stale view gets ([{\"foregroundColor\": \"gray\"}])"),
+        ]),
+        ModifierDeclaration("strikethrough", "struck-through text", shorthand: "isActive", [ParameterDeclaration("isActive", .bool, "whether it applies (default true)")]),
+        ModifierDeclaration("lineLimit", "at most this many lines for the text inside; the last ends with … when cut", shorthand: "limit", [
+            ParameterDeclaration("limit", .cells(unbounded: false), required: true, "the lines"),
+        ]),
+        ModifierDeclaration("truncationMode", "where text cut by lineLimit loses its characters", shorthand: "mode", [
+            ParameterDeclaration("mode", .choice(["tail", "head", "middle"]), required: true, "the end that goes (default tail)"),
+        ]),
+        ModifierDeclaration("multilineTextAlignment", "how the lines of a wrapped text line up", shorthand: "alignment", [
+            ParameterDeclaration("alignment", .choice(horizontal), required: true, "leading, center or trailing"),
+        ]),
+        ModifierDeclaration("fixedSize", "the view takes its ideal size, whatever it is offered", shorthand: "isActive", [
+            ParameterDeclaration("isActive", .bool, "on both axes (default true)"),
+            ParameterDeclaration("horizontal", .bool, "on the horizontal axis"),
+            ParameterDeclaration("vertical", .bool, "on the vertical axis"),
+        ]),
+        ModifierDeclaration("listRowSeparator", "shows or hides the lines a List draws around this row", shorthand: "visibility", [
+            ParameterDeclaration("visibility", .choice(["automatic", "visible", "hidden"]), required: true, "whether they show"),
         ]),
         ModifierDeclaration("border", "a line around the view", shorthand: "color", [
             ParameterDeclaration("color", .color, required: true, "the line's colour"),
