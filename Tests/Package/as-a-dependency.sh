@@ -71,7 +71,7 @@ serve() {
   for _ in $(seq 200); do [ -S "$socket" ] && break; sleep 0.05; done
   LOOM_SOCKET=$socket "$bin/loom" set /greeting '"from a script"' >/dev/null || fail "$1: loom set"
   shown=$(LOOM_SOCKET=$socket "$bin/loom" snapshot board --size 30x1)
-  LOOM_SOCKET=$socket "$bin/loom" scenes | grep -qx dashboard || fail "$1 does not serve the built-in dashboard"
+  LOOM_SOCKET=$socket "$bin/loom" scenes | grep -q "^dashboard  *built-in$" || fail "$1 does not serve the built-in dashboard"
   kill "$pid"; wait "$pid" || true
   [ "$shown" = "board: from a script" ] || fail "$1 showed '$shown'"
 }
