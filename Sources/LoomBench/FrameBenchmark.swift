@@ -94,13 +94,9 @@ enum FrameBenchmark {
         /// One frame for a change of one of the first 20 rows: its CPU time in µs.
         func frame(round: Int) -> Double {
             rows[round % 20].value += 2
-            renderer.graph.resetWorkCounters()
-            let start = Bench.threadCPUNanoseconds()
-            let operations = renderer.render()[0].operations
-            _ = operations.map { BinaryCodec.record(.grid($0)) }
-            let elapsed = Bench.threadCPUNanoseconds() - start
-            bodies = max(bodies, renderer.graph.totalBodies)
-            return elapsed / 1_000
+            let cost = FrameCost.measure(renderer)
+            bodies = max(bodies, cost.bodies)
+            return cost.microseconds
         }
     }
 }

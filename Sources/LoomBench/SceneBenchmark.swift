@@ -5,7 +5,6 @@ import LoomLayout
 import LoomSceneDocuments
 import LoomStore
 import LoomStoreViews
-import LoomWire
 
 /// `scene`: the same list over the store, as Swift views and as a scene document: bodies and
 /// daemon CPU for a frame that changes one row's value, on a 200x50 screen, at 1k, 100k and 1M
@@ -105,13 +104,9 @@ enum SceneBenchmark {
         /// is the client's, not the frame's, and is not counted).
         func frame(round: Int) -> Double {
             _ = try? store.set(.int(Int64(1_000_000 + round)), at: pointers[round % 20])
-            renderer.graph.resetWorkCounters()
-            let start = Bench.threadCPUNanoseconds()
-            let operations = renderer.render()[0].operations
-            _ = operations.map { BinaryCodec.record(.grid($0)) }
-            let elapsed = Bench.threadCPUNanoseconds() - start
-            bodies = max(bodies, renderer.graph.totalBodies)
-            return elapsed / 1_000
+            let cost = FrameCost.measure(renderer)
+            bodies = max(bodies, cost.bodies)
+            return cost.microseconds
         }
     }
 }
