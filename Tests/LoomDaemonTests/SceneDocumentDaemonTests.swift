@@ -215,3 +215,28 @@ extension SceneDocumentDaemonTests {
         #expect(trimmed(snapshot) == trimmed(shown))
     }
 }
+
+extension SceneDocumentDaemonTests {
+    /// What a client cannot make the daemon hold or do with a document: one as large as a
+    /// message may be (16 MiB) is refused by its size before it is parsed, a deep one by its
+    /// depth, a bad name by its form; the daemon serves on, and nothing was declared.
+    @Test func documentsPastTheirLimitsAreRefusedWithTheLimitsNameAndNothingChanges() throws {
+        let daemon = DaemonProcess()
+        defer { daemon.kill() }
+        let client = Client.hello(daemon.socket)
+        let huge = #"{"loom": 1, "body": {"Text": ""# + String(repeating: "x", count: (16 << 20) - 200) + #""}}"#
+        client.send(.sceneApply(id: 1, name: "huge", document: huge))
+        guard case .error(1, .invalidScene, let message, false)? = client.receive(timeout: 30) else { Issue.record("no invalid_scene"); return }
+        #expect(message.contains("past maximumBytes (1048576)"))
+        let deep = String(repeating: #"{"VStack": {"content": ["#, count: 60) + #"{"Divider": {}}"# + String(repeating: "]}}", count: 60)
+        client.send(.sceneApply(id: 2, name: "deep", document: #"{"loom": 1, "body": \#(deep)}"#))
+        guard case .error(2, .invalidScene, let depth, false)? = client.receive() else { Issue.record("no invalid_scene"); return }
+        #expect(depth.contains("maximumDepth (48)"))
+        client.send(.sceneApply(id: 3, name: "../etc/passwd", document: #"{"loom": 1, "body": {"Divider": {}}}"#))
+        guard case .error(3, .invalidScene, let name, false)? = client.receive() else { Issue.record("no invalid_scene"); return }
+        #expect(name.contains("a declared scene's name is letters, digits"))
+        client.send(.scenes(id: 4))
+        guard case .sceneList(4, let scenes, _)? = client.receive() else { Issue.record("no scene list"); return }
+        #expect(!scenes.contains("huge") && !scenes.contains("deep") && scenes.contains("dashboard"))
+    }
+}

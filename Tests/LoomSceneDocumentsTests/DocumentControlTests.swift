@@ -73,4 +73,21 @@ struct DocumentControlTests {
         #expect(store.value(at: try JSONPointer("/settings/mode")) == "fast", "the tag of the option chosen")
         #expect(host.text.contains("mode: ‹ fast ›"))
     }
+
+    @Test func aDocumentAppliedAgainKeepsTheFocusWhereItsViewDidNotChange() throws {
+        let store = Store()
+        try store.set(try JSONParser.parse(#"{"jobs": {"a/b": {"status": "failed"}, "c": {"status": "ok"}}, "log": [], "settings": {"mode": "safe"}}"#), at: .root)
+        let model = SceneDocumentModel(try SceneDocument.compile(Array(Self.board.utf8)))
+        let host = ViewHost(SceneDocumentView(model: model).environment(\.store, store), width: 60, height: 10)
+        host.press(.tab)
+        host.press(.tab)
+        host.press(.tab)
+        #expect(host.focusedLabel == "retry a/b")
+        // The toggle's label changes; the row with the focused button does not.
+        let changed = Self.board.replacingOccurrences(of: #""label": "paused""#, with: #""label": "hold the queue""#)
+        model.replace(with: try SceneDocument.compile(Array(changed.utf8), replacing: model.document))
+        host.runFrame()
+        #expect(host.text.contains("hold the queue"))
+        #expect(host.focusedLabel == "retry a/b", "the focus stays on the view that did not change")
+    }
 }
