@@ -97,6 +97,22 @@ enum DocumentModifiers {
             }
             return AnyView(view.listRowSeparator(visibility))
         },
+        "fontWeight": { modifier, view, _ in
+            let weight: Font.Weight = switch modifier.choice("weight") {
+            case "ultraLight": .ultraLight
+            case "thin": .thin
+            case "light": .light
+            case "medium": .medium
+            case "semibold": .semibold
+            case "bold": .bold
+            case "heavy": .heavy
+            case "black": .black
+            default: .regular
+            }
+            return AnyView(view.fontWeight(weight))
+        },
+        "hidden": { modifier, view, reader in reader.bool(modifier.value("isHidden")) ?? true ? AnyView(view.hidden()) : view },
+        "opacity": { modifier, view, reader in AnyView(view.opacity(reader.number(modifier.value("opacity")) ?? 1)) },
         "border": { modifier, view, reader in
             guard let color = reader.color(modifier.value("color")), let color else { return view }
             return AnyView(view.border(color, width: reader.cells(modifier.value("width")) ?? 1))

@@ -31,6 +31,30 @@ enum DocumentViewBuilders {
                 view.children(node.nodes("content"))
             })
         },
+        "LazyHStack": { node, view, reader in
+            AnyView(LazyHStack(alignment: vertical(node.choice("alignment")), spacing: reader.cells(node.value("spacing"))) {
+                view.children(node.nodes("content"))
+            })
+        },
+        "Form": { node, view, _ in AnyView(Form { view.children(node.nodes("content")) }) },
+        "Image": { node, _, reader in AnyView(Image(systemName: reader.string(node.text("systemName"), missing: "") ?? "")) },
+        "ContentUnavailableView": { node, view, reader in
+            let title = reader.string(node.text("title"), missing: view.context.missing) ?? ""
+            let description = reader.string(node.text("description"), missing: view.context.missing).map { Text(verbatim: $0) }
+            return AnyView(ContentUnavailableView(title, systemImage: reader.string(node.text("systemImage"), missing: "") ?? "", description: description))
+        },
+        "Stepper": { node, view, reader in
+            let label = reader.string(node.text("label"), missing: view.context.missing) ?? ""
+            guard case .binding(let path)? = node.arguments["value"] else { return AnyView(EmptyView()) }
+            let value = reader.read(path)?.doubleValue ?? 0
+            let bounds: ClosedRange<Double> = if case .range(let range)? = node.arguments["in"] { range } else { -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude }
+            let step = reader.number(node.value("step")) ?? 1
+            // A whole number stays one in the store (`3`, not `3.0`), as a feeder would write it.
+            let write: (Double) -> Void = { new in
+                DocumentActions.write(new == new.rounded() && abs(new) < 9e15 ? .int(Int64(new)) : .double(new), to: path, reader: reader)
+            }
+            return AnyView(Stepper(label, value: Binding(get: { value }, set: write), in: bounds, step: step))
+        },
         "Flow": { node, view, reader in
             AnyView(Flow(alignment: node.choice("alignment").map(vertical) ?? .top, spacing: reader.cells(node.value("spacing")),
                          lineSpacing: reader.cells(node.value("lineSpacing")) ?? 0, lineLimit: reader.cells(node.value("lineLimit"))) {

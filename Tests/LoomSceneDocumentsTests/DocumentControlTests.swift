@@ -91,3 +91,34 @@ struct DocumentControlTests {
         #expect(host.focusedLabel == "retry a/b", "the focus stays on the view that did not change")
     }
 }
+
+extension DocumentControlTests {
+    @Test func aStepperStepsItsStoreNumberWithinItsBounds() throws {
+        let store = Store()
+        try store.set(.int(9), at: try JSONPointer("/workers"))
+        let text = #"{"loom": 1, "body": {"Stepper": {"label": "workers {/workers}", "value": {"bind": "/workers"}, "in": [1, 10], "step": 1}}}"#
+        let host = ViewHost(SceneDocumentView(model: SceneDocumentModel(try SceneDocument.compile(Array(text.utf8)))).environment(\.store, store), width: 30, height: 1)
+        host.press(.tab)
+        host.press(.right)
+        #expect(store.value(at: try JSONPointer("/workers")) == 10, "a whole number stays whole: \(host.text)")
+        host.press(.right)
+        #expect(store.value(at: try JSONPointer("/workers")) == 10, "not past its upper bound")
+        host.press(.left)
+        #expect(store.value(at: try JSONPointer("/workers")) == 9)
+        #expect(host.text.contains("workers 9"))
+    }
+
+    @Test func symbolsPlaceholdersAndHiddenViews() throws {
+        let text = """
+        {"loom": 1, "body": {"VStack": {"alignment": "leading", "content": [
+          {"HStack": {"content": [{"Image": "checkmark.circle"}, {"Text": "done", "modifiers": [{"fontWeight": "bold"}]}]}},
+          {"Text": "secret", "modifiers": [{"hidden": true}]},
+          {"ContentUnavailableView": {"title": "No jobs", "systemImage": "tray", "description": "loom set /jobs/…"}}
+        ]}}}
+        """
+        let host = ViewHost(SceneDocumentView(model: SceneDocumentModel(try SceneDocument.compile(Array(text.utf8)))).environment(\.store, Store()), width: 30, height: 8)
+        #expect(host.text.contains("done") && host.text.contains("No jobs") && host.text.contains("loom set /jobs/…"))
+        #expect(!host.text.contains("secret"))
+        #expect(host.markup.contains("{bold}done"))
+    }
+}

@@ -21,6 +21,24 @@ public enum SceneVocabulary {
         ViewDeclaration("LazyVStack", "a column that builds only the rows in view (inside a ScrollView)", builds: .visibleRows, [
             ParameterDeclaration("alignment", .choice(horizontal), "where narrower children sit (default center)"), spacing, content,
         ]),
+        ViewDeclaration("LazyHStack", "a row that builds only the columns in view (inside a horizontal ScrollView)", builds: .visibleRows, [
+            ParameterDeclaration("alignment", .choice(vertical), "where shorter children sit (default center)"), spacing, content,
+        ]),
+        ViewDeclaration("Form", "rows of controls and sections, as a settings screen", builds: .visibleRows, [content]),
+        ViewDeclaration("Image", "a symbol, by its SF Symbols name, drawn as the nearest terminal glyph", shorthand: "systemName", [
+            ParameterDeclaration("systemName", .text, required: true, "the symbol's name (\"checkmark.circle\")"),
+        ]),
+        ViewDeclaration("ContentUnavailableView", "what shows where content is missing: a symbol, a title, a description", [
+            ParameterDeclaration("title", .text, required: true, "what is missing"),
+            ParameterDeclaration("systemImage", .text, "a symbol's name"),
+            ParameterDeclaration("description", .text, "what to do about it"),
+        ]),
+        ViewDeclaration("Stepper", "a number a viewer steps up (+) and down (−), written to a store path", [
+            ParameterDeclaration("label", .text, required: true, "what it counts"),
+            ParameterDeclaration("value", .binding, required: true, "where the number is read and written"),
+            ParameterDeclaration("in", .range, "the bounds (default: none)"),
+            ParameterDeclaration("step", .number, "how much one step changes it (default 1)"),
+        ]),
         ViewDeclaration("Flow", "children leading to trailing, a new line where the next does not fit (badges); Loom's own", [
             ParameterDeclaration("alignment", .choice(vertical), "where shorter children sit on a line (default top)"), spacing,
             ParameterDeclaration("lineSpacing", .cells(unbounded: false), "rows between lines (default 0)"),
@@ -167,6 +185,15 @@ public enum SceneVocabulary {
         ]),
         ModifierDeclaration("listRowSeparator", "shows or hides the lines a List draws around this row", shorthand: "visibility", [
             ParameterDeclaration("visibility", .choice(["automatic", "visible", "hidden"]), required: true, "whether they show"),
+        ]),
+        ModifierDeclaration("fontWeight", "heavier than regular is bold, lighter is dim (a terminal's weights)", shorthand: "weight", [
+            ParameterDeclaration("weight", .choice(["ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]), required: true, "the weight"),
+        ]),
+        ModifierDeclaration("hidden", "keeps the view's place but draws nothing", shorthand: "isHidden", [
+            ParameterDeclaration("isHidden", .bool, "whether it is hidden (default true)"),
+        ]),
+        ModifierDeclaration("opacity", "how much of the view shows: under 0.5 dim, 0 nothing", shorthand: "opacity", [
+            ParameterDeclaration("opacity", .number, required: true, "0…1"),
         ]),
         ModifierDeclaration("border", "a line around the view", shorthand: "color", [
             ParameterDeclaration("color", .color, required: true, "the line's colour"),
