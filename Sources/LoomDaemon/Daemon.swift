@@ -15,7 +15,10 @@ import LoomWire
 /// blocks on a client: writes are queued by libuv, and a viewer that does not acknowledge is not
 /// sent more than `maximumUnacknowledgedFrames` frames.
 public final class Daemon {
-    public let configuration: DaemonConfiguration
+    public private(set) var configuration: DaemonConfiguration
+    /// Asked on SIGHUP (`systemctl reload`) for the configuration as it now reads (a program
+    /// re-reads its configuration file); nil keeps it. The scenes directory is read again after.
+    public var readConfiguration: (() -> DaemonConfiguration?)?
     public let loop: EventLoop
     public let store: Store
     private var server: PipeServer?
@@ -223,6 +226,7 @@ public final class Daemon {
         // `systemctl reload`: the scenes directory read again; every connection kept.
         let reload = try SignalWatcher(loop: loop)
         try reload.start(SIGHUP) { [unowned self] _ in
+            if let read = self.readConfiguration?() { self.reconfigure(read) }
             self.reloadSceneFiles()
             self.endTurnSoon()
         }
@@ -231,6 +235,22 @@ public final class Daemon {
         onReady()
         loop.run()
         loop.close()
+    }
+
+    /// Takes what of `new` can change while connections stay: who gets which role and how many
+    /// connections a user may hold (for connections made from now on; those open keep the role
+    /// they were given), the frame rate, the scenes directory. What cannot (the socket, its mode
+    /// and group, the state directory) is kept, and the log says a restart is needed for it.
+    public func reconfigure(_ new: DaemonConfiguration) {
+        var kept: [String] = []
+        if new.socketPath != configuration.socketPath { kept.append("socket") }
+        if new.stateDirectory != configuration.stateDirectory { kept.append("state directory") }
+        if new.socketMode != configuration.socketMode || new.socketGroup != configuration.socketGroup { kept.append("socket mode and group") }
+        configuration.roles = new.roles
+        configuration.connectionQuota = new.connectionQuota
+        configuration.framesPerSecond = new.framesPerSecond
+        configuration.scenesDirectory = new.scenesDirectory
+        Log.write(.info, "configuration reloaded" + (kept.isEmpty ? "" : "; the " + kept.joined(separator: ", ") + " change at the next restart"))
     }
 
     /// A handle another thread can use to shut the daemon down (a host embedding it, tests).

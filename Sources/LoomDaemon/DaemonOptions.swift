@@ -74,6 +74,10 @@ public struct DaemonOptions: Equatable, Sendable {
 
         An option's value follows it, or an '=' (--fps=30).
 
+        SIGHUP (systemctl reload loomd) reads the configuration file and the scenes directory again
+        and keeps every connection: roles and connections per user apply to connections made from
+        then on; the socket and the state directory change only at a restart.
+
         Exit status: 0 after a clean shutdown (SIGTERM, SIGINT), 1 when it cannot start, 2 for
         a wrong command line.
         """

@@ -34,7 +34,7 @@ public enum DaemonProgram {
         }
         Log.configure(level: options.logLevel)
         do {
-            try serve(options, program: program, scenes: scenes)
+            try serve(options, arguments: arguments, program: program, scenes: scenes)
             Log.write(.info, "stopped")
             return 0
         } catch {
@@ -43,8 +43,8 @@ public enum DaemonProgram {
         }
     }
 
-    private static func serve(_ options: DaemonOptions, program: String, scenes: [(name: String, root: any View)]) throws {
-        let environment = ProcessInfo.processInfo.environment
+    /// The daemon's configuration from its options (and the configuration file they read).
+    private static func configuration(_ options: DaemonOptions, program: String, environment: [String: String]) -> DaemonConfiguration {
         var configuration = DaemonConfiguration(socketPath: options.resolvedSocketPath(environment: environment),
                                                 stateDirectory: options.resolvedStateDirectory(environment: environment))
         configuration.serverName = "\(program) \(LoomVersion.current)"
@@ -57,6 +57,12 @@ public enum DaemonProgram {
         configuration.roles.viewerGroups.formUnion(options.viewerGroups)
         configuration.roles.controllerGroups.formUnion(options.controllerGroups)
         if let count = options.connectionsPerUser { configuration.connectionQuota.perUser = count }
+        return configuration
+    }
+
+    private static func serve(_ options: DaemonOptions, arguments: [String], program: String, scenes: [(name: String, root: any View)]) throws {
+        let environment = ProcessInfo.processInfo.environment
+        let configuration = configuration(options, program: program, environment: environment)
         if let directory = configuration.stateDirectory, options.stateDirectory == nil, environment["STATE_DIRECTORY"] == nil {
             // The default under $XDG_STATE_HOME or ~/.local/state: its parents are the user's own and
             // made as the XDG spec says (0700). A directory named on the command line needs its
@@ -66,6 +72,19 @@ public enum DaemonProgram {
         }
         let descriptors = DescriptorLimit.raise()
         let daemon = try Daemon(configuration: configuration)
+        // SIGHUP: the same command line and its configuration file read again; a file that no
+        // longer reads keeps the configuration running, and says why.
+        daemon.readConfiguration = {
+            do {
+                let reread = try DaemonOptions.parse(arguments)
+                    .applyingConfiguration { path in FileManager.default.contents(atPath: path).map(Array.init) }
+                Log.configure(level: reread.logLevel)
+                return Self.configuration(reread, program: program, environment: environment)
+            } catch {
+                Log.write(.error, "the configuration was not reloaded: \(error)")
+                return nil
+            }
+        }
         daemon.register(scenes: scenes)
         daemon.loadDeclaredScenes()
         let passed = Systemd.listenDescriptors()

@@ -240,3 +240,31 @@ extension SceneDocumentDaemonTests {
         #expect(!scenes.contains("huge") && !scenes.contains("deep") && scenes.contains("dashboard"))
     }
 }
+
+extension SceneDocumentDaemonTests {
+    /// SIGHUP re-reads the configuration file as well as the scenes: what can change while
+    /// connections stay does, what cannot is kept and the log says so; a file that no longer
+    /// reads keeps the configuration running.
+    @Test func sighupReloadsTheConfigurationAndSaysWhatWaitsForARestart() throws {
+        let directory = try temporaryDirectory()
+        let config = directory + "/loomd.json", log = directory + "/loomd.log"
+        try write(#"{"fps": 30}"#, to: config)
+        let daemon = DaemonProcess(arguments: ["--config", config], log: log)
+        defer { daemon.kill() }
+        // The command line names the socket, and wins over the file: it does not move.
+        try write(#"{"fps": 20, "socket": "/tmp/elsewhere.sock", "log_level": "debug"}"#, to: config)
+        kill(daemon.pid, SIGHUP)
+        func logged(_ text: String) -> Bool {
+            for _ in 0..<300 {
+                if (try? String(contentsOfFile: log, encoding: .utf8))?.contains(text) == true { return true }
+                usleep(10_000)
+            }
+            return false
+        }
+        #expect(logged("configuration reloaded"))
+        try write(#"{"fps": "#, to: config)
+        kill(daemon.pid, SIGHUP)
+        #expect(logged("the configuration was not reloaded"))
+        #expect(try LoomProgram.run(["ping"], socket: daemon.socket).status == 0, "it serves on, on its socket")
+    }
+}

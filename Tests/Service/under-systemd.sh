@@ -102,6 +102,12 @@ for _ in $(seq 100); do opsscreen | grep -q "second version" && break; sleep 0.1
 opsscreen | grep -q "second version" || fail "the attached viewer was not redrawn after reload: $(opsscreen)"
 out=$(echo '{"loom": 1, "body": {"Divider": {}}}' | as bob loom scene apply ops - 2>&1) && fail "the socket replaced a file's scene"
 grep -q "edit the file and reload" <<<"$out" || fail "applying over a file's scene: $out"
+# The configuration reloads too: alice (group loom) made a controller without a restart.
+out=$(as alice loom set /x 1 2>&1) && fail "a viewer could set before the reload"
+sed -i 's/"controllers": \["@loom-control"\]/"controllers": ["@loom-control", "@loom"]/' "$root/usr/local/etc/loom/loomd.json"
+inside systemctl reload loomd.service
+for _ in $(seq 50); do as alice loom set /x 1 >/dev/null 2>&1 && break; sleep 0.1; done
+as alice loom set /x 1 >/dev/null 2>&1 || fail "reload did not grant the new role: $(inside cat /usr/local/etc/loom/loomd.json)"
 inside systemctl restart loomd.service
 as bob loom scene get board | grep -q "banner:" || fail "the declared scene did not survive the restart"
 as alice tmux kill-session -t ops
