@@ -97,6 +97,22 @@ enum DocumentModifiers {
             }
             return AnyView(view.listRowSeparator(visibility))
         },
+        "font": { modifier, view, _ in
+            let font: Font = switch modifier.choice("font") {
+            case "largeTitle": .largeTitle
+            case "title": .title
+            case "title2": .title2
+            case "title3": .title3
+            case "headline": .headline
+            case "subheadline": .subheadline
+            case "callout": .callout
+            case "footnote": .footnote
+            case "caption": .caption
+            case "caption2": .caption2
+            default: .body
+            }
+            return AnyView(view.font(font))
+        },
         "fontWeight": { modifier, view, _ in
             let weight: Font.Weight = switch modifier.choice("weight") {
             case "ultraLight": .ultraLight

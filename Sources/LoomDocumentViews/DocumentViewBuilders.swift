@@ -36,6 +36,37 @@ enum DocumentViewBuilders {
                 view.children(node.nodes("content"))
             })
         },
+        "Grid": { node, view, reader in
+            AnyView(Grid(alignment: alignment(node.choice("alignment")), horizontalSpacing: reader.cells(node.value("horizontalSpacing")),
+                         verticalSpacing: reader.cells(node.value("verticalSpacing"))) { view.children(node.nodes("content")) })
+        },
+        "GridRow": { node, view, _ in
+            AnyView(GridRow(alignment: node.choice("alignment").map(vertical)) { view.children(node.nodes("content")) })
+        },
+        "LazyVGrid": { node, view, reader in
+            guard case .objects(let columns)? = node.arguments["columns"] else { return AnyView(EmptyView()) }
+            let items = columns.map { column -> GridItem in
+                func cells(_ name: String) -> Int? { reader.cells(column[name].flatMap(DocumentNode.value)) }
+                let size: GridItem.Size = switch column["size"].flatMap({ if case .choice(let name) = $0 { name } else { nil } }) {
+                case "fixed": .fixed(cells("width") ?? cells("minimum") ?? 10)
+                case "adaptive": .adaptive(minimum: cells("minimum") ?? 10, maximum: cells("maximum") ?? .infinity)
+                default: .flexible(minimum: cells("minimum") ?? 1, maximum: cells("maximum") ?? .infinity)
+                }
+                let placed = column["alignment"].flatMap { if case .choice(let name) = $0 { alignment(name) } else { nil } }
+                return GridItem(size, spacing: cells("spacing"), alignment: placed)
+            }
+            return AnyView(LazyVGrid(columns: items, alignment: horizontal(node.choice("alignment")), spacing: reader.cells(node.value("spacing"))) {
+                view.children(node.nodes("content"))
+            })
+        },
+        "TextField": { node, view, reader in
+            guard case .binding(let path)? = node.arguments["text"] else { return AnyView(EmptyView()) }
+            let stored = reader.read(path).map(TemplateText.text) ?? ""
+            return AnyView(DocumentTextField(label: reader.string(node.text("label"), missing: view.context.missing) ?? "",
+                                             prompt: reader.string(node.text("prompt"), missing: ""), stored: stored) { text in
+                DocumentActions.write(.string(text), to: path, reader: reader)
+            })
+        },
         "Form": { node, view, _ in AnyView(Form { view.children(node.nodes("content")) }) },
         "Image": { node, _, reader in AnyView(Image(systemName: reader.string(node.text("systemName"), missing: "") ?? "")) },
         "ContentUnavailableView": { node, view, reader in

@@ -83,4 +83,19 @@ struct DocumentContainerTests {
         // The log (its membership) and the new line's view; a line already shown keeps its view.
         #expect(host.bodies(of: DocumentView.self) == 2, "\(host.evaluations)")
     }
+
+    @Test func gridsLineTheirColumnsUp() throws {
+        let (host, _) = try mount("""
+        {"loom": 1, "body": {"VStack": {"alignment": "leading", "content": [
+          {"Grid": {"alignment": "leading", "horizontalSpacing": 2, "content": [
+            {"GridRow": {"content": [{"Text": "a"}, {"Text": "bbbb"}]}},
+            {"GridRow": {"content": [{"Text": "ccc"}, {"Text": "d"}]}}
+          ]}},
+          {"LazyVGrid": {"columns": [{"size": "fixed", "width": 6}, {"size": "fixed", "width": 6}], "alignment": "leading", "content": [
+            {"ForEach": {"data": "/hosts", "content": [{"Text": "{$key}"}]}}
+          ]}, "modifiers": [{"frame": {"height": 1}}]}
+        ]}}}
+        """, width: 20, height: 4)
+        #expect(lines(host).prefix(3) == ["a    bbbb", "ccc  d", "web-1   db-1"], "columns of six cells, the default spacing between: \(host.text)")
+    }
 }

@@ -122,3 +122,21 @@ extension DocumentControlTests {
         #expect(host.markup.contains("{bold}done"))
     }
 }
+
+extension DocumentControlTests {
+    @Test func aTextFieldEditsTheViewersOwnTextAndWritesItWithEnter() throws {
+        let store = Store()
+        try store.set(.string("hello"), at: try JSONPointer("/note"))
+        let text = #"{"loom": 1, "body": {"TextField": {"label": "note", "text": {"bind": "/note"}, "prompt": "a note"}}}"#
+        let host = ViewHost(SceneDocumentView(model: SceneDocumentModel(try SceneDocument.compile(Array(text.utf8)))).environment(\.store, store), width: 30, height: 1)
+        #expect(host.text.contains("hello"))
+        host.press(.tab)
+        let revision = store.revision
+        host.type(" world")
+        #expect(host.text.contains("hello world"))
+        #expect(store.revision == revision, "no write per keystroke")
+        host.press(.enter)
+        #expect(store.value(at: try JSONPointer("/note")) == "hello world")
+        #expect(store.revision == revision + 1, "one transaction")
+    }
+}

@@ -24,6 +24,24 @@ public enum SceneVocabulary {
         ViewDeclaration("LazyHStack", "a row that builds only the columns in view (inside a horizontal ScrollView)", builds: .visibleRows, [
             ParameterDeclaration("alignment", .choice(vertical), "where shorter children sit (default center)"), spacing, content,
         ]),
+        ViewDeclaration("Grid", "rows of cells whose columns line up; each row a GridRow", [
+            ParameterDeclaration("alignment", .choice(alignments), "where cells sit (default center)"),
+            ParameterDeclaration("horizontalSpacing", .cells(unbounded: false), "cells between columns"),
+            ParameterDeclaration("verticalSpacing", .cells(unbounded: false), "rows between rows"),
+            content,
+        ]),
+        ViewDeclaration("GridRow", "one row of a Grid: each child a cell", builds: .asItsContainer, [
+            ParameterDeclaration("alignment", .choice(vertical), "where cells sit in the row"), content,
+        ]),
+        ViewDeclaration("LazyVGrid", "items in rows of the given columns, built only where in view (inside a ScrollView)", builds: .visibleRows, [
+            ParameterDeclaration("columns", .objects(gridItem), required: true, "the columns ([{\"size\": \"adaptive\", \"minimum\": 12}])"),
+            ParameterDeclaration("alignment", .choice(horizontal), "where the grid sits (default center)"), spacing, content,
+        ]),
+        ViewDeclaration("TextField", "text a viewer edits as its own and writes to a store path with Enter", [
+            ParameterDeclaration("label", .text, required: true, "what it is for"),
+            ParameterDeclaration("text", .binding, required: true, "where the text is read and, on Enter, written"),
+            ParameterDeclaration("prompt", .text, "shown while it is empty"),
+        ]),
         ViewDeclaration("Form", "rows of controls and sections, as a settings screen", builds: .visibleRows, [content]),
         ViewDeclaration("Image", "a symbol, by its SF Symbols name, drawn as the nearest terminal glyph", shorthand: "systemName", [
             ParameterDeclaration("systemName", .text, required: true, "the symbol's name (\"checkmark.circle\")"),
@@ -186,6 +204,10 @@ public enum SceneVocabulary {
         ModifierDeclaration("listRowSeparator", "shows or hides the lines a List draws around this row", shorthand: "visibility", [
             ParameterDeclaration("visibility", .choice(["automatic", "visible", "hidden"]), required: true, "whether they show"),
         ]),
+        ModifierDeclaration("font", "a text style's attributes: titles and headlines bold, footnotes and captions dim", shorthand: "font", [
+            ParameterDeclaration("font", .choice(["largeTitle", "title", "title2", "title3", "headline", "subheadline", "body", "callout", "footnote", "caption", "caption2"]),
+                                 required: true, "the text style"),
+        ]),
         ModifierDeclaration("fontWeight", "heavier than regular is bold, lighter is dim (a terminal's weights)", shorthand: "weight", [
             ParameterDeclaration("weight", .choice(["ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]), required: true, "the weight"),
         ]),
@@ -199,6 +221,15 @@ public enum SceneVocabulary {
             ParameterDeclaration("color", .color, required: true, "the line's colour"),
             ParameterDeclaration("width", .cells(unbounded: false), "the line's width (default 1)"),
         ]),
+    ]
+
+    static let gridItem = [
+        ParameterDeclaration("size", .choice(["flexible", "fixed", "adaptive"]), "how the column is sized (default flexible)"),
+        ParameterDeclaration("width", .cells(unbounded: false), "a fixed column's width"),
+        ParameterDeclaration("minimum", .cells(unbounded: false), "a flexible or adaptive column's least width"),
+        ParameterDeclaration("maximum", .cells(unbounded: true), "its greatest width"),
+        ParameterDeclaration("spacing", .cells(unbounded: false), "cells before the next column"),
+        ParameterDeclaration("alignment", .choice(alignments), "where items sit in the column"),
     ]
 
     static let tableColumn = [
