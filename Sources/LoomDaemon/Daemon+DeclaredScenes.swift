@@ -106,9 +106,9 @@ extension Daemon {
         for (name, path, text) in documents {
             names.insert(name)
             let wanted = origin(path)
-            if case .declared? = scenes[name]?.origin, case .file = wanted {
+            if let declared = scenes[name], declared.origin == .declared, case .file = wanted {
                 Log.write(.warning, "scene '\(name)': \(path) owns the name; the declared scene of that name is set aside while the file exists")
-                unregister(name)
+                dropScene(declared, reason: "the scene '\(name)' is now read from \(path)")
             }
             do {
                 try applyScene(name, text: text, origin: wanted)

@@ -43,9 +43,7 @@ public struct SceneDocument: Sendable {
         var stack = [body]
         while let node = stack.popLast() {
             found.append(node)
-            var children: [DocumentNode] = []
-            for name in node.arguments.keys.sorted() { children += node.nodes(name) }
-            stack += children.reversed()
+            stack += node.children.map(\.node).reversed()
         }
         return found
     }

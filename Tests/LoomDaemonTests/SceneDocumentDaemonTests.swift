@@ -268,3 +268,22 @@ extension SceneDocumentDaemonTests {
         #expect(try LoomProgram.run(["ping"], socket: daemon.socket).status == 0, "it serves on, on its socket")
     }
 }
+
+extension SceneDocumentDaemonTests {
+    /// A file that appears for a declared scene's name takes the name: the declared scene's
+    /// viewers are told why and disconnected, the file's scene is served.
+    @Test func aFileThatTakesADeclaredScenesNameDisconnectsItsViewersWithTheReason() throws {
+        let state = try temporaryDirectory(), scenes = try temporaryDirectory()
+        let daemon = DaemonProcess(stateDirectory: state, arguments: ["--scenes", scenes])
+        defer { daemon.kill() }
+        #expect(try LoomProgram.run(["scene", "apply", "ops", "-"], socket: daemon.socket, input: #"{"loom": 1, "body": {"Text": "declared"}}"#).status == 0)
+        let viewer = Client.hello(daemon.socket, role: .viewer)
+        viewer.send(.attach(id: 1, scene: "ops", width: 20, height: 1))
+        ScreenModel().applyNextFrame(from: viewer)
+        try write(#"{"loom": 1, "body": {"Text": "from the file"}}"#, to: scenes + "/ops.json")
+        kill(daemon.pid, SIGHUP)
+        guard case .bye(let reason)? = viewer.receive(until: { if case .bye = $0 { true } else { false } }) else { Issue.record("no bye"); return }
+        #expect(reason == "the scene 'ops' is now read from \(scenes)/ops.json")
+        #expect(try snapshot("ops", daemon.socket) == "from the file")
+    }
+}

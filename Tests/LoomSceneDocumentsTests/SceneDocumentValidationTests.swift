@@ -147,4 +147,20 @@ struct SceneDocumentValidationTests {
         let third = try SceneDocument.compile(Array(#"{"loom": 1, "missing": "?", "body": {"VStack": {"content": [{"Text": "a"}, {"Text": "c"}]}}}"#.utf8), replacing: second)
         #expect(third.nodes[1] !== second.nodes[1], "a changed context reuses nothing")
     }
+
+    @Test func subtreesTakenFromTheReplacedDocumentCountAgainstMaximumNodes() throws {
+        var limits = SceneDocumentLimits()
+        limits.maximumNodes = 4
+        let first = try SceneDocument.compile(Array(#"{"loom": 1, "body": {"VStack": {"content": [{"VStack": {"content": [{"Divider": {}}, {"Divider": {}}]}}]}}}"#.utf8), limits: limits)
+        #expect(first.nodes.count == 4)
+        let grown = #"{"loom": 1, "body": {"VStack": {"content": [{"VStack": {"content": [{"Divider": {}}, {"Divider": {}}]}}, {"Divider": {}}]}}}"#
+        #expect(throws: SceneDocumentError.self, "five views, four of them taken from the first document") {
+            try SceneDocument.compile(Array(grown.utf8), limits: limits, replacing: first)
+        }
+    }
+
+    @Test func aTablesCellsAreViewsOfTheDocument() throws {
+        let document = try SceneDocument.compile(Array(#"{"loom": 1, "body": {"Table": {"rows": {"data": "/h"}, "columns": [{"header": "a", "cell": {"Text": "{x}"}}]}}}"#.utf8))
+        #expect(document.nodes.map(\.view) == ["Table", "Text"])
+    }
 }

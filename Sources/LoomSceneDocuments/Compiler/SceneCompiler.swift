@@ -12,6 +12,7 @@ struct SceneCompiler {
     private(set) var diagnostics: [SceneDiagnostic] = []
     private(set) var omitted = 0
     private var nodeCount = 0
+    private var reportedTooManyViews = false
     private var mappings: [String: ValueSource.Mapping] = [:]
     /// The document's derived values, by name.
     private(set) var values: [String: DerivedValue] = [:]
@@ -35,13 +36,8 @@ struct SceneCompiler {
             var stack: [(DocumentNode, [String?])] = [(previous.body, [])]
             while let (node, scopes) = stack.popLast() {
                 previousNodes[Self.reuseKey(node.pointer, scopes)] = node
-                for (name, argument) in node.arguments {
-                    let inner = SceneVocabulary.view(node.view)?.repetition?.repeated == name ? scopes + [node.scopeName] : scopes
-                    switch argument {
-                    case .node(let child): stack.append((child, inner))
-                    case .nodes(let children): stack += children.map { ($0, inner) }
-                    default: break
-                    }
+                for (name, child) in node.children {
+                    stack.append((child, SceneVocabulary.view(node.view)?.repetition?.repeated == name ? scopes + [node.scopeName] : scopes))
                 }
             }
         } else {
@@ -204,13 +200,12 @@ struct SceneCompiler {
             error(pointer, "views nest deeper than maximumDepth (\(limits.maximumDepth))")
             return nil
         }
-        nodeCount += 1
-        guard nodeCount <= limits.maximumNodes else {
-            if nodeCount == limits.maximumNodes + 1 { error(pointer, "the document has more than maximumNodes (\(limits.maximumNodes)) views") }
-            return nil
-        }
+        guard count(views: 1, at: pointer) else { return nil }
         let key = Self.reuseKey(JSONPointer(tokens: pointer).description, scopes.map(\.name))
-        if let reused = previousNodes[key], reused.source == json { return reused }
+        if let reused = previousNodes[key], reused.source == json {
+            // A subtree taken whole counts all its views against the bound, as compiling it would.
+            return count(views: reused.subtreeSize - 1, at: pointer) ? reused : nil
+        }
         guard case .object(let members) = json else {
             error(pointer, "expected a view: an object with one view name ({\"Text\": \"…\"}), found \(Self.found(json))")
             return nil
@@ -335,6 +330,15 @@ struct SceneCompiler {
         var members = JSONObject()
         members[shorthand] = json
         return members
+    }
+
+    /// Counts views against `maximumNodes`; past it, says so once and answers false.
+    private mutating func count(views: Int, at pointer: [String]) -> Bool {
+        nodeCount += views
+        guard nodeCount > limits.maximumNodes else { return true }
+        if !reportedTooManyViews { error(pointer, "the document has more than maximumNodes (\(limits.maximumNodes)) views") }
+        reportedTooManyViews = true
+        return false
     }
 
     /// Whether a view's or modifier's value is its shorthand parameter's value: anything but an

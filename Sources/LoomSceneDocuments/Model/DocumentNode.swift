@@ -20,6 +20,35 @@ public final class DocumentNode: Sendable {
     /// A `ForEach`'s `as`: the name its content reaches the member by.
     let scopeName: String?
 
+    /// Its child views with the parameter each is under, in parameter order: a slot's view, a
+    /// list's views, the views of objects' parameters (a table column's cell).
+    public var children: [(parameter: String, node: DocumentNode)] {
+        var found: [(String, DocumentNode)] = []
+        for name in arguments.keys.sorted() {
+            switch arguments[name] {
+            case .node(let child)?: found.append((name, child))
+            case .nodes(let children)?: found += children.map { (name, $0) }
+            case .objects(let objects)?:
+                for object in objects {
+                    for key in object.keys.sorted() { if case .node(let child)? = object[key] { found.append((name, child)) } }
+                }
+            default: break
+            }
+        }
+        return found
+    }
+
+    /// The views of its subtree, itself included (a walk with its own stack).
+    var subtreeSize: Int {
+        var count = 0
+        var stack: [DocumentNode] = [self]
+        while let node = stack.popLast() {
+            count += 1
+            stack += node.children.map(\.node)
+        }
+        return count
+    }
+
     init(pointer: String, view: String, arguments: [String: Argument], modifiers: [Modifier], condition: Predicate?, source: JSONValue,
          scopeName: String?) {
         self.pointer = pointer
