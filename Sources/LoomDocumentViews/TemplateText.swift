@@ -41,6 +41,8 @@ struct TemplateText {
         case .value(let source):
             guard let value = reader.value(source), value != .null else { return [Piece(text: missing, kind: .missing)] }
             return [Piece(text: Self.text(value), kind: .plain)]
+        case .runs(let runs):
+            return runs.flatMap { pieces($0.text) }
         }
     }
 
@@ -50,7 +52,22 @@ struct TemplateText {
     }
 
     func text(_ argument: DocumentNode.TextArgument) -> Text {
-        let pieces = pieces(argument)
+        guard case .runs(let runs) = argument else { return text(pieces: pieces(argument)) }
+        // Each run in its own style, joined as SwiftUI joins texts (`Text + Text`).
+        var joined = Text(verbatim: "")
+        for run in runs {
+            var part = text(pieces: pieces(run.text))
+            if let color = reader.color(run.styles["foregroundColor"]) { part = part.foregroundColor(color) }
+            if reader.bool(run.styles["bold"]) == true { part = part.bold() }
+            if reader.bool(run.styles["italic"]) == true { part = part.italic() }
+            if reader.bool(run.styles["underline"]) == true { part = part.underline() }
+            if reader.bool(run.styles["strikethrough"]) == true { part = part.strikethrough() }
+            joined = joined + part
+        }
+        return joined
+    }
+
+    private func text(pieces: [Piece]) -> Text {
         // The common case, one plain piece, is one `Text` with nothing appended.
         if pieces.count == 1, case .plain = pieces[0].kind { return Text(verbatim: pieces[0].text) }
         var text = Text(verbatim: "")

@@ -132,3 +132,18 @@ extension DocumentViewTests {
         #expect(host.bodies(of: DocumentView.self) < 30, "rows in view only: \(host.bodies(of: DocumentView.self))")
     }
 }
+
+extension DocumentViewTests {
+    @Test func aTextOfRunsStylesEachRunAndIsOneView() throws {
+        let (host, store, _) = try mount("""
+        {"loom": 1, "body": {"Text": [{"text": "a {/jobs/a/status}", "foregroundColor": "red", "bold": true}, " · ",
+                                      {"text": "b {/jobs/b/status}", "foregroundColor": {"bind": "/jobs/b/status", "map": {"ok": "green"}, "else": "yellow"}}]}}
+        """)
+        #expect(lines(host)[0] == "a running · b ok")
+        #expect(host.markup.hasPrefix("{bold fg=red}a running{} · {fg=green}b ok{}"), "\(host.markup)")
+        _ = try store.set(.string("failed"), at: try JSONPointer("/jobs/b/status"))
+        host.runFrame()
+        #expect(host.bodies(of: DocumentView.self) == 1)
+        #expect(host.markup.hasPrefix("{bold fg=red}a running{} · {fg=yellow}b failed{}"))
+    }
+}

@@ -68,7 +68,7 @@ extension DashboardDocumentTests {
     /// table stays true.
     @Test(arguments: [
         ("/jobs/b-1/progress", JSONValue.double(0.6), 2, 5),  // Swift: the row and its bar; document: the bar's two conditions, the bar, its percentage, and the bar's own body
-        ("/jobs/b-1/status", "ok", 2, 7),                      // Swift: the counts and the row; document: the four counts, the status's colour, symbol and text
+        ("/jobs/b-1/status", "ok", 2, 4),                      // Swift: the counts and the row; document: the counts (one text of four runs), the status's colour, symbol and text
         ("/log/6", "seven", 2, 3),                             // the log and the new line; the document's log view has a body of its own
         ("/hosts/web-1/load", .double(0.5), 1, 1),             // the host's badge
         ("/jobs/n-1", ["name": "new"], 3, 12),                 // the list and the new row (the document's row is more views)

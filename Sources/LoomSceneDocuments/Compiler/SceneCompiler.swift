@@ -524,6 +524,7 @@ struct SceneCompiler {
             return .objects(objects)
         case .text:
             if case .string(let text) = json { return template(text, at: pointer, scopes: scopes).map { .text(.template($0)) } }
+            if case .array(let list) = json { return runs(list, at: pointer, scopes: scopes).map { .text(.runs($0)) } }
             guard case .object(let members) = json else {
                 error(pointer, "expected text or {\"bind\": …}, found \(Self.found(json))" + (json.doubleValue != nil ? "; write it as \"\(json)\"" : ""))
                 return nil
@@ -777,6 +778,41 @@ struct SceneCompiler {
             }
         }
         return .value(path, format: format, fallback: fallback)
+    }
+
+    // MARK: - Runs of text
+
+    /// `["plain {a}", {"text": "{b}", "foregroundColor": "red", "bold": true}]`.
+    private mutating func runs(_ list: [JSONValue], at pointer: [String], scopes: [Scope]) -> [DocumentNode.TextRun]? {
+        var runs: [DocumentNode.TextRun] = []
+        let before = diagnostics.count + omitted
+        for (index, entry) in list.enumerated() {
+            let at = pointer + [String(index)]
+            if case .string(let text) = entry {
+                if let template = template(text, at: at, scopes: scopes) { runs.append(DocumentNode.TextRun(text: .template(template), styles: [:])) }
+                continue
+            }
+            guard case .object(let fields) = entry, let text = fields["text"] else {
+                error(at, "a run of text is text, or {\"text\": …, \"foregroundColor\": …, \"bold\": true}, found \(Self.found(entry))")
+                continue
+            }
+            let allowed = ["text"] + DocumentNode.TextRun.styleNames
+            for (key, _) in fields where !allowed.contains(key) {
+                error(at + [key], "unknown member \"\(key)\" of a run of text; members: " + allowed.joined(separator: ", "),
+                      suggestion: Suggestion.nearest(to: key, among: allowed), atKey: true)
+            }
+            guard case .text(let runText)? = argument(text, type: .text, at: at + ["text"], scopes: scopes, depth: 1) else { continue }
+            if case .runs = runText { error(at + ["text"], "a run's text is text or {\"bind\": …}, not runs of its own"); continue }
+            var styles: [String: ValueSource] = [:]
+            for name in DocumentNode.TextRun.styleNames {
+                guard let given = fields[name] else { continue }
+                if case .value(let source)? = argument(given, type: name == "foregroundColor" ? .color : .bool, at: at + [name], scopes: scopes, depth: 1) {
+                    styles[name] = source
+                }
+            }
+            runs.append(DocumentNode.TextRun(text: runText, styles: styles))
+        }
+        return diagnostics.count + omitted == before ? runs : nil
     }
 
     // MARK: - Actions

@@ -160,7 +160,16 @@ public enum SceneSchema {
     /// A bindable type: its literals, or a value object.
     private static func valueType(_ type: ParameterType) -> JSONValue {
         let literal: JSONValue = switch type {
-        case .text: ["type": "string", "description": "text with placeholders: {path}, {path|format[:arg]}, {path ?? fallback}; {{ and }} for braces"]
+        case .text: ["anyOf": [
+            ["type": "string", "description": "text with placeholders: {path}, {path|format[:arg]}, {path ?? fallback}; {{ and }} for braces"],
+            ["type": "array", "description": "runs of text, each with its own style", "items": ["anyOf": [
+                ["type": "string"],
+                ["type": "object", "properties": ["text": ["anyOf": [["type": "string"], ["$ref": "#/$defs/value"]]], "foregroundColor": ["$ref": "#/$defs/color"],
+                                                  "bold": ["$ref": "#/$defs/bool"], "italic": ["$ref": "#/$defs/bool"], "underline": ["$ref": "#/$defs/bool"],
+                                                  "strikethrough": ["$ref": "#/$defs/bool"]],
+                 "required": ["text"], "additionalProperties": false],
+            ]]],
+        ]]
         case .number: ["type": "number"]
         case .cells(let unbounded):
             unbounded ? ["anyOf": [["type": "integer", "minimum": 0, "maximum": .int(Int64(ParameterType.maximumCells))], ["const": "infinity"]]]

@@ -91,9 +91,21 @@ public final class DocumentNode: Sendable {
     }
 
     /// A text parameter: a template, or a bound value shown as text (a status mapped to a glyph).
-    public enum TextArgument: Sendable, Hashable {
+    public indirect enum TextArgument: Sendable, Hashable {
         case template(TextTemplate)
         case value(ValueSource)
+        /// Runs of text, each with a style of its own, as SwiftUI's `Text + Text`:
+        /// `[{"text": "failed {$byStatus/failed}", "foregroundColor": "red"}, "  ", …]`.
+        case runs([TextRun])
+    }
+
+    /// One run of a text: its text and the styles only it has (each a literal or bound).
+    public struct TextRun: Sendable, Hashable {
+        public let text: TextArgument
+        public let styles: [String: ValueSource]
+
+        /// The styles a run may have, each a Text modifier of SwiftUI's.
+        public static let styleNames = ["foregroundColor", "bold", "italic", "underline", "strikethrough"]
     }
 
     /// The argument's value when it is one (`.value`), else nil.
