@@ -7,7 +7,7 @@ import LoomWire
 extension Verb {
     static let scene = Verb(
         name: "scene", summary: "validate, apply, read or remove a scene document",
-        synopsis: "scene validate FILE|- | scene apply NAME FILE|- | scene get NAME | scene rm NAME",
+        synopsis: "scene validate|apply|get|rm [NAME] [FILE|-]",
         help: """
         Scene documents are boards declared as JSON: SwiftUI's views and modifiers by name, bound
         to store paths (docs/scene-documents.md).
