@@ -532,7 +532,7 @@ struct SceneCompiler {
             return valueObject(members, type: type, at: pointer, scopes: scopes).map { .text(.value($0)) }
         case .number, .cells, .bool, .color:
             if case .object(let members) = json { return valueObject(members, type: type, at: pointer, scopes: scopes).map(DocumentNode.Argument.value) }
-            if case .string(let text) = json, text.contains("{"), type != .text {
+            if case .string(let text) = json, text.contains("{") {
                 error(pointer, "expected \(type.expected), found text \"\(text)\"; placeholders are for text: write {\"bind\": \"\(text.trimmingCharacters(in: ["{", "}"]))\"}")
                 return nil
             }
@@ -592,10 +592,8 @@ struct SceneCompiler {
             guard checkResults(of: named, type: type, at: pointer + ["use"]) else { return nil }
             return .bound(path, named)
         }
-        guard members.keys.contains(where: { $0 != "bind" }) else {
-            if case .text = type { return .bound(path, .none) }
-            return .bound(path, .none)
-        }
+        // The store's value itself, checked for the parameter's type when it is read.
+        guard members.keys.contains(where: { $0 != "bind" }) else { return .bound(path, .none) }
         return mapping(members, at: pointer, type: type).map { .bound(path, $0) }
     }
 
