@@ -135,8 +135,11 @@ enum DocumentViewBuilders {
             case "cancel": .cancel
             default: nil
             }
-            guard case .action(let steps)? = node.arguments["action"] else { return AnyView(Button(label, role: role) {}) }
-            return AnyView(Button(label, role: role) { DocumentActions.apply(steps, reader: reader) })
+            guard case .action(let steps, let confirm)? = node.arguments["action"] else { return AnyView(Button(label, role: role) {}) }
+            guard let confirm else { return AnyView(Button(label, role: role) { DocumentActions.apply(steps, reader: reader) }) }
+            return AnyView(ConfirmingButton(label: label, role: role, question: TemplateText(reader: reader, missing: view.context.missing).pieces(confirm).map(\.text).joined()) {
+                DocumentActions.apply(steps, reader: reader)
+            })
         },
         "Toggle": { node, view, reader in
             let label = reader.string(node.text("label"), missing: view.context.missing) ?? ""

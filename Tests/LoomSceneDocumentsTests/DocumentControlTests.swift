@@ -53,7 +53,7 @@ struct DocumentControlTests {
         let revision = store.revision
         // The row's status is queued now; its test fails, so nothing of the patch is applied.
         let steps: [PatchStep] = try #require({
-            guard case .action(let steps)? = try SceneDocument.compile(Array(Self.board.utf8)).nodes.first(where: { $0.view == "Button" })?.arguments["action"] else { return nil }
+            guard case .action(let steps, _)? = try SceneDocument.compile(Array(Self.board.utf8)).nodes.first(where: { $0.view == "Button" })?.arguments["action"] else { return nil }
             return steps
         }())
         var scope = DocumentScope.root
@@ -138,5 +138,32 @@ extension DocumentControlTests {
         host.press(.enter)
         #expect(store.value(at: try JSONPointer("/note")) == "hello world")
         #expect(store.revision == revision + 1, "one transaction")
+    }
+}
+
+extension DocumentControlTests {
+    @Test func aButtonThatConfirmsAsksFirstAndAppliesItsPatchOnlyWhenConfirmed() throws {
+        let store = Store()
+        try store.set(try JSONParser.parse(#"{"jobs": {"web": {"status": "failed"}}}"#), at: .root)
+        let text = """
+        {"loom": 1, "body": {"ForEach": {"data": "/jobs", "content": [
+          {"Button": {"label": "retry", "action": {"confirm": "Retry {$key}?", "patch": [{"op": "replace", "path": "status", "value": "queued"}]}}}
+        ]}}}
+        """
+        let host = ViewHost(SceneDocumentView(model: SceneDocumentModel(try SceneDocument.compile(Array(text.utf8)))).environment(\.store, store), width: 40, height: 8)
+        #expect(host.tap("retry"))
+        #expect(host.text.contains("Retry web?"), "\(host.text)")
+        #expect(store.value(at: try JSONPointer("/jobs/web/status")) == "failed", "asked, not applied")
+        #expect(host.tap("Cancel"))
+        #expect(!host.text.contains("Retry web?"))
+        #expect(store.value(at: try JSONPointer("/jobs/web/status")) == "failed")
+        #expect(host.tap("retry"))
+        // The dialog's first action, reached with Tab (the row's button behind it is inert).
+        #expect(host.text.contains("Retry web?"))
+        host.press(.tab)
+        #expect(host.focusedLabel == "retry")
+        host.press(.enter)
+        #expect(!host.text.contains("Retry web?"))
+        #expect(store.value(at: try JSONPointer("/jobs/web/status")) == "queued")
     }
 }

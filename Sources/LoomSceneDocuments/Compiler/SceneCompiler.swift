@@ -505,7 +505,13 @@ struct SceneCompiler {
             }
             return .binding(path)
         case .action:
-            return action(json, at: pointer, scopes: scopes).map(DocumentNode.Argument.action)
+            guard let steps = action(json, at: pointer, scopes: scopes) else { return nil }
+            var confirm: DocumentNode.TextArgument?
+            if let question = json["confirm"] {
+                guard case .text(let text)? = argument(question, type: .text, at: pointer + ["confirm"], scopes: scopes, depth: depth) else { return nil }
+                confirm = text
+            }
+            return .action(steps, confirm: confirm)
         case .objects(let declarations):
             guard case .array(let list) = json else {
                 error(pointer, "expected an array of objects, found \(Self.found(json))")
@@ -823,8 +829,9 @@ struct SceneCompiler {
             error(pointer, "expected \(ParameterType.action.expected), found \(Self.found(json))")
             return nil
         }
-        for (key, _) in members where key != "patch" {
-            error(pointer + [key], "unknown member \"\(key)\" of an action; an action is {\"patch\": [operations]}", atKey: true)
+        for (key, _) in members where key != "patch" && key != "confirm" {
+            error(pointer + [key], "unknown member \"\(key)\" of an action; an action is {\"patch\": [operations], \"confirm\": question}",
+                  suggestion: Suggestion.nearest(to: key, among: ["patch", "confirm"]), atKey: true)
         }
         var steps: [PatchStep] = []
         let before = diagnostics.count + omitted

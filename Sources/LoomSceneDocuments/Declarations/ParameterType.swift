@@ -81,7 +81,7 @@ public enum ParameterType: Sendable, Hashable {
         case .rows: "{\"data\": path, \"as\": name, \"id\": member, \"sort\": …, \"filter\": …}"
         case .sort: "an array of sort keys ({\"by\": member, \"order\": [values], \"descending\": true})"
         case .binding: "a store path to read and write: {\"bind\": path}"
-        case .action: "an action: {\"patch\": [operations]}"
+        case .action: "an action: {\"patch\": [operations], \"confirm\": question}"
         case .json: "a JSON value"
         case .objects: "an array of objects"
         case .path: "a path (\"seen\", \"/meta/heartbeat\")"

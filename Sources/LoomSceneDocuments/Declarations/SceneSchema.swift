@@ -52,7 +52,7 @@ public enum SceneSchema {
                 "properties": ["op": ["enum": .array(PatchStep.operations.map(JSONValue.string))], "path": ["type": "string"], "from": ["type": "string"],
                                "value": ["description": "a JSON value, {\"bind\": path} read when pressed, or {\"literal\": value}"]],
                 "required": ["op", "path"], "additionalProperties": false,
-            ]]],
+            ]], "confirm": ["$ref": "#/$defs/text", "description": "a question asked first; the patch is applied only if the viewer confirms"]],
             "required": ["patch"], "additionalProperties": false,
         ]
         definitions["derived"] = [

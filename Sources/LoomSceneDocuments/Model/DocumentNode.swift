@@ -76,8 +76,8 @@ public final class DocumentNode: Sendable {
         case predicate(Predicate)
         /// A store path a control writes.
         case binding(DataPath)
-        /// A button's patch.
-        case action([PatchStep])
+        /// A button's patch, and the question asked before it is applied, if any.
+        case action([PatchStep], confirm: TextArgument?)
         /// Objects of parameters, in order (a table's columns).
         case objects([[String: Argument]])
         /// A store path (a `stale` modifier's).
