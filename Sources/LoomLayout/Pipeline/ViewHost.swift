@@ -66,18 +66,22 @@ public final class ViewHost {
 
     /// Clicks, as a viewer's pointer would, the control on screen whose label reads `label` (a
     /// button's, a toggle's, a link's, a tab's, the text of a view with `onTapGesture`), then
-    /// runs a frame. False, and nothing done, when no such control shows.
+    /// runs a frame. Of several with that label, the one drawn last, on top (a dialog's action
+    /// over the button that opened it). False, and nothing done, when no such control shows.
     @discardableResult
     public func tap(_ label: String) -> Bool {
         let screen = GridRect(column: 0, row: 0, width: viewport.size.width, height: viewport.size.height)
+        var top: (index: Int, area: GridRect)?
         for control in graph.controls() where control.label == label {
-            guard let box = viewport.boxes.first(where: { $0.node === control.node }) else { continue }
+            guard let index = viewport.boxes.firstIndex(where: { $0.node === control.node }) else { continue }
+            let box = viewport.boxes[index]
             let visible = box.frame.intersection(box.clip).intersection(screen)
-            guard visible.width > 0, visible.height > 0 else { continue }
-            press(.click(row: visible.row, column: visible.column))
-            return true
+            guard visible.width > 0, visible.height > 0, index > (top?.index ?? -1) else { continue }
+            top = (index, visible)
         }
-        return false
+        guard let top else { return false }
+        press(.click(row: top.area.row, column: top.area.column))
+        return true
     }
 
     /// The label of the control (or the text of the list row) that has the focus, if any.
