@@ -4,14 +4,16 @@ import LoomSceneDocuments
 /// How each modifier `SceneVocabulary` declares is applied: SwiftUI's own, with its arguments
 /// read through the reader (a bound colour re-evaluates the node when its value changes).
 enum DocumentModifiers {
-    typealias Applier = @Sendable (DocumentNode.Modifier, AnyView, DocumentReader) -> AnyView
+    /// A modifier, the view it modifies, the node's reader, and the node's view (for the scope
+    /// and context a modifier's own views are shown in: an overlay's).
+    typealias Applier = @Sendable (DocumentNode.Modifier, AnyView, DocumentReader, DocumentView) -> AnyView
 
-    static func apply(_ modifier: DocumentNode.Modifier, to view: AnyView, reader: DocumentReader) -> AnyView {
-        appliers[modifier.name]?(modifier, view, reader) ?? view
+    static func apply(_ modifier: DocumentNode.Modifier, to view: AnyView, reader: DocumentReader, in node: DocumentView) -> AnyView {
+        appliers[modifier.name]?(modifier, view, reader, node) ?? view
     }
 
     static let appliers: [String: Applier] = [
-        "padding": { modifier, view, reader in
+        "padding": { modifier, view, reader, _ in
             let edges: Edge.Set = switch modifier.choice("edges") {
             case "horizontal": .horizontal
             case "vertical": .vertical
@@ -23,7 +25,7 @@ enum DocumentModifiers {
             }
             return AnyView(view.padding(edges, reader.cells(modifier.value("length")) ?? 1))
         },
-        "frame": { modifier, view, reader in
+        "frame": { modifier, view, reader, _ in
             let width = reader.cells(modifier.value("width")), height = reader.cells(modifier.value("height"))
             return AnyView(view.frame(minWidth: width ?? reader.cells(modifier.value("minWidth")), idealWidth: width,
                                       maxWidth: width ?? reader.cells(modifier.value("maxWidth")),
@@ -31,43 +33,43 @@ enum DocumentModifiers {
                                       maxHeight: height ?? reader.cells(modifier.value("maxHeight")),
                                       alignment: DocumentViewBuilders.alignment(modifier.choice("alignment"))))
         },
-        "foregroundColor": { modifier, view, reader in
+        "foregroundColor": { modifier, view, reader, _ in
             guard let color = reader.color(modifier.value("color")) else { return view }
             return AnyView(view.foregroundColor(color))
         },
-        "background": { modifier, view, reader in
+        "background": { modifier, view, reader, _ in
             guard let color = reader.color(modifier.value("color")), let color else { return view }
             return AnyView(view.background(color))
         },
-        "tint": { modifier, view, reader in
+        "tint": { modifier, view, reader, _ in
             guard let color = reader.color(modifier.value("color")) else { return view }
             return AnyView(view.tint(color))
         },
-        "bold": { modifier, view, reader in reader.bool(modifier.value("isActive")) ?? true ? AnyView(view.bold()) : view },
-        "italic": { modifier, view, reader in reader.bool(modifier.value("isActive")) ?? true ? AnyView(view.italic()) : view },
-        "underline": { modifier, view, reader in reader.bool(modifier.value("isActive")) ?? true ? AnyView(view.underline()) : view },
-        "tag": { modifier, view, _ in
+        "bold": { modifier, view, reader, _ in reader.bool(modifier.value("isActive")) ?? true ? AnyView(view.bold()) : view },
+        "italic": { modifier, view, reader, _ in reader.bool(modifier.value("isActive")) ?? true ? AnyView(view.italic()) : view },
+        "underline": { modifier, view, reader, _ in reader.bool(modifier.value("isActive")) ?? true ? AnyView(view.underline()) : view },
+        "tag": { modifier, view, _, _ in
             guard case .literal(let value)? = modifier.value("value") else { return view }
             return AnyView(view.tag(value))
         },
-        "tabItem": { modifier, view, reader in
+        "tabItem": { modifier, view, reader, _ in
             let label = reader.string(modifier.text("label"), missing: "") ?? ""
             return AnyView(view.tabItem { Text(verbatim: label) })
         },
-        "navigationTitle": { modifier, view, reader in AnyView(view.navigationTitle(reader.string(modifier.text("title"), missing: "") ?? "")) },
-        "disabled": { modifier, view, reader in AnyView(view.disabled(reader.bool(modifier.value("isDisabled")) ?? true)) },
-        "stale": { modifier, view, reader in
+        "navigationTitle": { modifier, view, reader, _ in AnyView(view.navigationTitle(reader.string(modifier.text("title"), missing: "") ?? "")) },
+        "disabled": { modifier, view, reader, _ in AnyView(view.disabled(reader.bool(modifier.value("isDisabled")) ?? true)) },
+        "stale": { modifier, view, reader, node in
             guard case .path(let path)? = modifier.arguments["bind"], case .seconds(let after)? = modifier.arguments["after"],
                   case .modifiers(let then)? = modifier.arguments["then"] else { return view }
             var stale = view
-            for inner in then { stale = apply(inner, to: stale, reader: reader) }
+            for inner in then { stale = apply(inner, to: stale, reader: reader, in: node) }
             // Nothing there yet counts as stale: a feeder that never wrote has not written lately.
             guard let moment = reader.read(path).flatMap(ValueFormat.moment) else { return stale }
             return AnyView(StaleClock(deadline: moment.addingTimeInterval(after), fresh: view, stale: stale))
         },
-        "strikethrough": { modifier, view, reader in reader.bool(modifier.value("isActive")) ?? true ? AnyView(view.strikethrough()) : view },
-        "lineLimit": { modifier, view, reader in AnyView(view.lineLimit(reader.cells(modifier.value("limit")))) },
-        "truncationMode": { modifier, view, _ in
+        "strikethrough": { modifier, view, reader, _ in reader.bool(modifier.value("isActive")) ?? true ? AnyView(view.strikethrough()) : view },
+        "lineLimit": { modifier, view, reader, _ in AnyView(view.lineLimit(reader.cells(modifier.value("limit")))) },
+        "truncationMode": { modifier, view, _, _ in
             let mode: Text.TruncationMode = switch modifier.choice("mode") {
             case "head": .head
             case "middle": .middle
@@ -75,7 +77,7 @@ enum DocumentModifiers {
             }
             return AnyView(view.truncationMode(mode))
         },
-        "multilineTextAlignment": { modifier, view, _ in
+        "multilineTextAlignment": { modifier, view, _, _ in
             let alignment: TextAlignment = switch modifier.choice("alignment") {
             case "center": .center
             case "trailing": .trailing
@@ -83,13 +85,13 @@ enum DocumentModifiers {
             }
             return AnyView(view.multilineTextAlignment(alignment))
         },
-        "fixedSize": { modifier, view, reader in
+        "fixedSize": { modifier, view, reader, _ in
             let both = reader.bool(modifier.value("isActive"))
             let horizontal = reader.bool(modifier.value("horizontal")) ?? both ?? (modifier.value("vertical") == nil)
             let vertical = reader.bool(modifier.value("vertical")) ?? both ?? (modifier.value("horizontal") == nil)
             return AnyView(view.fixedSize(horizontal: horizontal, vertical: vertical))
         },
-        "listRowSeparator": { modifier, view, _ in
+        "listRowSeparator": { modifier, view, _, _ in
             let visibility: Visibility = switch modifier.choice("visibility") {
             case "hidden": .hidden
             case "visible": .visible
@@ -97,7 +99,7 @@ enum DocumentModifiers {
             }
             return AnyView(view.listRowSeparator(visibility))
         },
-        "font": { modifier, view, _ in
+        "font": { modifier, view, _, _ in
             let font: Font = switch modifier.choice("font") {
             case "largeTitle": .largeTitle
             case "title": .title
@@ -113,7 +115,7 @@ enum DocumentModifiers {
             }
             return AnyView(view.font(font))
         },
-        "fontWeight": { modifier, view, _ in
+        "fontWeight": { modifier, view, _, _ in
             let weight: Font.Weight = switch modifier.choice("weight") {
             case "ultraLight": .ultraLight
             case "thin": .thin
@@ -127,9 +129,19 @@ enum DocumentModifiers {
             }
             return AnyView(view.fontWeight(weight))
         },
-        "hidden": { modifier, view, reader in reader.bool(modifier.value("isHidden")) ?? true ? AnyView(view.hidden()) : view },
-        "opacity": { modifier, view, reader in AnyView(view.opacity(reader.number(modifier.value("opacity")) ?? 1)) },
-        "border": { modifier, view, reader in
+        "hidden": { modifier, view, reader, _ in reader.bool(modifier.value("isHidden")) ?? true ? AnyView(view.hidden()) : view },
+        "opacity": { modifier, view, reader, _ in AnyView(view.opacity(reader.number(modifier.value("opacity")) ?? 1)) },
+        "overlay": { modifier, view, _, node in
+            guard let content = modifier.arguments["content"].flatMap(DocumentNode.node) else { return view }
+            return AnyView(view.overlay(alignment: DocumentViewBuilders.alignment(modifier.choice("alignment"))) {
+                DocumentView(node: content, scope: node.scope, context: node.context)
+            })
+        },
+        "keyboardShortcut": { modifier, view, reader, _ in
+            guard let key = reader.string(modifier.text("key"), missing: ""), key.count == 1, let character = key.first else { return view }
+            return AnyView(view.keyboardShortcut(KeyEquivalent(character)))
+        },
+        "border": { modifier, view, reader, _ in
             guard let color = reader.color(modifier.value("color")), let color else { return view }
             return AnyView(view.border(color, width: reader.cells(modifier.value("width")) ?? 1))
         },

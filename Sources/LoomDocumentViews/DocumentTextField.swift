@@ -8,15 +8,19 @@ struct DocumentTextField: View {
     let label: String
     let prompt: String?
     let stored: String
+    /// Shown as dots (SwiftUI's `SecureField`).
+    let secure: Bool
     let write: (String) -> Void
     /// The text being edited, when it differs from what the store holds.
     @State private var draft: String?
 
     var body: some View {
-        TextField(label, text: Binding(get: { draft ?? stored }, set: { draft = $0 }), prompt: prompt.map { Text(verbatim: $0) })
-            .onSubmit {
-                if let draft { write(draft) }
-                draft = nil
-            }
+        let text = Binding(get: { draft ?? stored }, set: { draft = $0 })
+        let field = secure ? AnyView(SecureField(label, text: text, prompt: prompt.map { Text(verbatim: $0) }))
+                           : AnyView(TextField(label, text: text, prompt: prompt.map { Text(verbatim: $0) }))
+        field.onSubmit {
+            if let draft { write(draft) }
+            draft = nil
+        }
     }
 }

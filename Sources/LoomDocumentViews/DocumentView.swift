@@ -36,7 +36,7 @@ struct DocumentView: View, Equatable, CustomTraceName {
         let reader = DocumentReader(store: store, scope: scope, values: context.values)
         if let condition = node.condition, !condition.holds({ reader.read($0) }) { return AnyView(EmptyView()) }
         var view = DocumentViewBuilders.build(node, in: self, reader: reader)
-        for modifier in node.modifiers { view = DocumentModifiers.apply(modifier, to: view, reader: reader) }
+        for modifier in node.modifiers { view = DocumentModifiers.apply(modifier, to: view, reader: reader, in: self) }
         return view
     }
 

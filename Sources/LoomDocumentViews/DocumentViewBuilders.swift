@@ -59,14 +59,8 @@ enum DocumentViewBuilders {
                 view.children(node.nodes("content"))
             })
         },
-        "TextField": { node, view, reader in
-            guard case .binding(let path)? = node.arguments["text"] else { return AnyView(EmptyView()) }
-            let stored = reader.read(path).map(TemplateText.text) ?? ""
-            return AnyView(DocumentTextField(label: reader.string(node.text("label"), missing: view.context.missing) ?? "",
-                                             prompt: reader.string(node.text("prompt"), missing: ""), stored: stored) { text in
-                DocumentActions.write(.string(text), to: path, reader: reader)
-            })
-        },
+        "TextField": { node, view, reader in textField(node, view, reader, secure: false) },
+        "SecureField": { node, view, reader in textField(node, view, reader, secure: true) },
         "Form": { node, view, _ in AnyView(Form { view.children(node.nodes("content")) }) },
         "Image": { node, _, reader in AnyView(Image(systemName: reader.string(node.text("systemName"), missing: "") ?? "")) },
         "ContentUnavailableView": { node, view, reader in
@@ -229,6 +223,16 @@ enum DocumentViewBuilders {
             })
         },
     ]
+
+    /// A text or secure field: the viewer's own draft, the store's value written with Enter.
+    private static func textField(_ node: DocumentNode, _ view: DocumentView, _ reader: DocumentReader, secure: Bool) -> AnyView {
+        guard case .binding(let path)? = node.arguments["text"] else { return AnyView(EmptyView()) }
+        let stored = reader.read(path).map(TemplateText.text) ?? ""
+        return AnyView(DocumentTextField(label: reader.string(node.text("label"), missing: view.context.missing) ?? "",
+                                         prompt: reader.string(node.text("prompt"), missing: ""), stored: stored, secure: secure) { text in
+            DocumentActions.write(.string(text), to: path, reader: reader)
+        })
+    }
 
     static func horizontal(_ name: String?) -> HorizontalAlignment {
         switch name {

@@ -164,3 +164,22 @@ extension DocumentControlTests {
         #expect(store.value(at: try JSONPointer("/jobs/web/status")) == "queued")
     }
 }
+
+extension DocumentControlTests {
+    @Test func overlaysShortcutsAndSecureFields() throws {
+        let store = Store()
+        try store.set(try JSONParser.parse(#"{"count": 0, "secret": "hunter2"}"#), at: .root)
+        let text = """
+        {"loom": 1, "body": {"VStack": {"alignment": "leading", "content": [
+          {"Text": "base text", "modifiers": [{"overlay": {"content": {"Text": "!"}, "alignment": "trailing"}}]},
+          {"Button": {"label": "more", "action": {"patch": [{"op": "replace", "path": "/count", "value": 1}]}}, "modifiers": [{"keyboardShortcut": "m"}]},
+          {"SecureField": {"label": "password", "text": {"bind": "/secret"}}}
+        ]}}}
+        """
+        let host = ViewHost(SceneDocumentView(model: SceneDocumentModel(try SceneDocument.compile(Array(text.utf8)))).environment(\.store, store), width: 30, height: 4)
+        #expect(host.text.hasPrefix("base tex!"))
+        #expect(!host.text.contains("hunter2"), "a secure field shows dots: \(host.text)")
+        host.press(.character("m"))
+        #expect(store.value(at: try JSONPointer("/count")) == 1, "the shortcut pressed the button")
+    }
+}

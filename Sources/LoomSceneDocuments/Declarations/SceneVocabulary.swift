@@ -42,6 +42,11 @@ public enum SceneVocabulary {
             ParameterDeclaration("text", .binding, required: true, "where the text is read and, on Enter, written"),
             ParameterDeclaration("prompt", .text, "shown while it is empty"),
         ]),
+        ViewDeclaration("SecureField", "a TextField whose text shows as dots", [
+            ParameterDeclaration("label", .text, required: true, "what it is for"),
+            ParameterDeclaration("text", .binding, required: true, "where the text is read and, on Enter, written"),
+            ParameterDeclaration("prompt", .text, "shown while it is empty"),
+        ]),
         ViewDeclaration("Form", "rows of controls and sections, as a settings screen", builds: .visibleRows, [content]),
         ViewDeclaration("Image", "a symbol, by its SF Symbols name, drawn as the nearest terminal glyph", shorthand: "systemName", [
             ParameterDeclaration("systemName", .text, required: true, "the symbol's name (\"checkmark.circle\")"),
@@ -216,6 +221,13 @@ public enum SceneVocabulary {
         ]),
         ModifierDeclaration("opacity", "how much of the view shows: under 0.5 dim, 0 nothing", shorthand: "opacity", [
             ParameterDeclaration("opacity", .number, required: true, "0…1"),
+        ]),
+        ModifierDeclaration("overlay", "a view drawn over this one, within its frame", shorthand: nil, [
+            ParameterDeclaration("content", .node, required: true, "the view on top; it reads the same member as this one"),
+            ParameterDeclaration("alignment", .choice(alignments), "where it sits (default center)"),
+        ]),
+        ModifierDeclaration("keyboardShortcut", "a key that presses this button wherever the focus is", shorthand: "key", [
+            ParameterDeclaration("key", .text, required: true, "one character"),
         ]),
         ModifierDeclaration("border", "a line around the view", shorthand: "color", [
             ParameterDeclaration("color", .color, required: true, "the line's colour"),
