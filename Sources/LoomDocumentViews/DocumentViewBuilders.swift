@@ -200,8 +200,9 @@ enum DocumentViewBuilders {
         },
         "LogView": { node, view, reader in
             guard case .repetition(let repetition)? = node.arguments[Repetition.argument], let line = node.node("line") else { return AnyView(EmptyView()) }
-            let tail = reader.cells(node.value("tail")) ?? 100
-            let rows = DocumentRows.read(repetition, reader: reader, tail: min(tail, LogView<[DocumentScope.Member], String, EmptyView>.maximumTail)).members
+            typealias Log = LogView<[DocumentScope.Member], String, EmptyView>
+            let tail = min(reader.cells(node.value("tail")) ?? Log.defaultTail, Log.maximumTail)
+            let rows = DocumentRows.read(repetition, reader: reader, tail: tail).members
             return AnyView(LogView(rows, id: \.key, tail: tail) { row in
                 DocumentView(node: line, scope: view.scope.appending(row), context: view.context)
             })

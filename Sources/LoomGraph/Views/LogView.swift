@@ -12,6 +12,8 @@ public struct LogView<Data: RandomAccessCollection, ID: Hashable, Content: View>
 
     /// Lines one log view shows at most: more than any screen's rows.
     public static var maximumTail: Int { 1_000 }
+    /// Lines a scene document's log view shows when it names no `tail`: a tall screen's worth.
+    public static var defaultTail: Int { 100 }
 
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, tail: Int, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data.suffix(Swift.min(Swift.max(tail, 0), Self.maximumTail))
