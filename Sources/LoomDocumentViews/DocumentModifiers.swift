@@ -137,6 +137,41 @@ enum DocumentModifiers {
                 DocumentView(node: content, scope: node.scope, context: node.context)
             })
         },
+        "defaultScrollAnchor": { modifier, view, _, _ in
+            let anchor: UnitPoint = switch modifier.choice("anchor") {
+            case "leading": .leading
+            case "trailing": .trailing
+            case "top": .top
+            case "bottom": .bottom
+            case "topLeading": .topLeading
+            case "topTrailing": .topTrailing
+            case "bottomLeading": .bottomLeading
+            case "bottomTrailing": .bottomTrailing
+            default: .center
+            }
+            return AnyView(view.defaultScrollAnchor(anchor))
+        },
+        "safeAreaInset": { modifier, view, reader, node in
+            guard let content = modifier.arguments["content"].flatMap(DocumentNode.node) else { return view }
+            let inset = DocumentView(node: content, scope: node.scope, context: node.context)
+            let spacing = reader.cells(modifier.value("spacing"))
+            switch modifier.choice("edge") {
+            case let edge where edge == "top" || edge == "bottom":
+                let alignment: HorizontalAlignment = switch modifier.choice("alignment") {
+                case "leading": .leading
+                case "trailing": .trailing
+                default: .center
+                }
+                return AnyView(view.safeAreaInset(edge: edge == "top" ? .top : .bottom, alignment: alignment, spacing: spacing) { inset })
+            case let edge:
+                let alignment: VerticalAlignment = switch modifier.choice("alignment") {
+                case "top": .top
+                case "bottom": .bottom
+                default: .center
+                }
+                return AnyView(view.safeAreaInset(edge: edge == "leading" ? .leading : .trailing, alignment: alignment, spacing: spacing) { inset })
+            }
+        },
         "keyboardShortcut": { modifier, view, reader, _ in
             guard let key = reader.string(modifier.text("key"), missing: ""), key.count == 1, let character = key.first else { return view }
             return AnyView(view.keyboardShortcut(KeyEquivalent(character)))

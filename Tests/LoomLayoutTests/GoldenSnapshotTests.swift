@@ -191,7 +191,7 @@ struct EverydayModifierSnapshots {
     }
 }
 
-@Suite("Golden snapshots: gauges, sparklines, logs")
+@Suite("Golden snapshots: gauges, sparklines, logs, status lines")
 struct BoardWidgetSnapshots {
     @Test func aGaugeFillsItsBarToWhereTheValueSitsInItsRange() {
         #expect(render(Gauge(value: 0.5, in: 0...2) { Text("load") } currentValueLabel: { Text("0.50") }, 20, 1) == "load ██▌░░░░░░░ 0.50")
@@ -206,6 +206,17 @@ struct BoardWidgetSnapshots {
         #expect(render(Sparkline([0.0, .nan, 1]), 5, 1) == "▁ █", "not finite: a gap")
         #expect(render(Sparkline([0, 1, 2, 3, 4, 5, 6, 7]).frame(width: 4), 4, 1) == "…▆▇█", "narrow: the newest stay")
         #expect(render(Sparkline((0..<5_000).map(Double.init)).fixedSize(), 2_000, 1).count == Sparkline.maximumValues, "the newest maximumValues")
+    }
+
+    @Test func aStatusLineAlongTheBottomEdgeStaysInViewBelowAListOfAnyLength() {
+        let board = List(1...100, id: \.self) { Text("job \($0)") }
+            .safeAreaInset(edge: .bottom) {
+                HStack { Text("100 jobs"); Spacer(); Text("3 failed").foregroundColor(.red) }.background(.gray)
+            }
+        #expect(markup(board, 20, 4) == "job 1\n{dim}────────────────────{}\njob 2\n{bg=bright_black}100 jobs    {fg=red bg=bright_black}3 failed{}")
+        #expect(render(Text("title").safeAreaInset(edge: .top, spacing: 1) { Text("headers") }, 10, 3) == "headers\n\n title", "above, centred, a cell apart")
+        #expect(render(Text("body").safeAreaInset(edge: .leading) { Text("│") }, 10, 1) == "│body")
+        #expect(render(Text("body").safeAreaInset(edge: .trailing, spacing: 1) { Text("»") }, 10, 1) == "body »")
     }
 
     @Test func aLogViewShowsItsTailOldestFirstWithTheNewestInViewOnAShortScreen() {

@@ -62,7 +62,7 @@ struct RetainedFrameTests {
     /// The boxes of a layout made from nothing, with the viewport's scroll offsets.
     private func freshBoxes(_ renderer: SceneRenderer, _ viewport: Viewport) -> [LayoutBox] {
         let engine = LayoutEngine()
-        engine.scrollOffset = { viewport.scrollOffsets[ObjectIdentifier($0)] ?? (0, 0) }
+        engine.scrollPosition = { viewport.scrollOffsets[ObjectIdentifier($0)] ?? ScrollPosition() }
         return engine.layout(root: renderer.graph.root, size: viewport.size).boxes
     }
 

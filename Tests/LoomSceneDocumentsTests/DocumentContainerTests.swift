@@ -84,6 +84,47 @@ struct DocumentContainerTests {
         #expect(host.bodies(of: DocumentView.self) == 2, "\(host.evaluations)")
     }
 
+    @Test func aLogViewScrollsBackForItsViewerAndHoldsStillAsLinesArrive() throws {
+        let store = Store()
+        try store.set(try JSONParser.parse(#"{"log": ["one", "two", "three", "four", "five"]}"#), at: .root)
+        let text = #"{"loom": 1, "body": {"LogView": {"data": "/log", "line": {"Text": "> {$value}"}}}}"#
+        let model = SceneDocumentModel(try SceneDocument.compile(Array(text.utf8)))
+        let host = ViewHost(SceneDocumentView(model: model).environment(\.store, store), width: 12, height: 2)
+        #expect(lines(host) == ["> four", "> five"])
+        host.press(.tab)
+        host.press(.pageUp)
+        #expect(lines(host)[0].hasPrefix("> three"), "\(lines(host))")
+        _ = try store.apply(patch: [["op": "add", "path": "/log/-", "value": "six"]])
+        host.runFrame()
+        #expect(lines(host)[0].hasPrefix("> three"), "scrolled back: the lines read hold still")
+        host.press(.pageDown)
+        host.press(.pageDown)
+        _ = try store.apply(patch: [["op": "add", "path": "/log/-", "value": "seven"]])
+        host.runFrame()
+        #expect(lines(host)[1].hasPrefix("> seven"), "back at the end: following it")
+    }
+
+    @Test func aScrollViewInADocumentRestsAtItsDefaultScrollAnchor() throws {
+        let (host, _) = try mount("""
+        {"loom": 1, "body": {"ScrollView": {"content": [{"ForEach": {"data": "/hosts", "content": [{"Text": "{$key}"}]}}]},
+                             "modifiers": [{"defaultScrollAnchor": "bottom"}]}}
+        """, width: 10, height: 1)
+        #expect(lines(host) == ["db-1"], "the last member, at the bottom")
+    }
+
+    @Test func aStatusLineAlongTheBottomStaysInViewAndReadsTheStore() throws {
+        let (host, store) = try mount("""
+        {"loom": 1, "values": {"hosts": {"count": "/hosts"}}, "body": {"List": {"content": [{"ForEach": {"data": "/hosts", "content": [{"Text": "{$key}"}]}}]},
+          "modifiers": [{"safeAreaInset": {"edge": "bottom", "content": {"HStack": {"content": [
+            {"Text": "{$hosts} hosts"}, {"Spacer": {}}, {"Text": "db-1 {/hosts/db-1/load}"}]}}}}]}}
+        """, width: 20, height: 3)
+        #expect(lines(host) == ["web-1", String(repeating: "─", count: 20), "2 hosts    db-1 0.91"])
+        _ = try store.set(.double(0.5), at: try JSONPointer("/hosts/db-1/load"))
+        host.runFrame()
+        #expect(lines(host)[2] == "2 hosts     db-1 0.5")
+        #expect(host.bodies(of: DocumentView.self) == 1, "the status line's one text that reads it")
+    }
+
     @Test func gridsLineTheirColumnsUp() throws {
         let (host, _) = try mount("""
         {"loom": 1, "body": {"VStack": {"alignment": "leading", "content": [

@@ -52,6 +52,15 @@ extension View {
         modifier(_LayoutModifier(primitive: .tint(color)))
     }
 
+    /// Where the scroll views and lists below show their content until a viewer scrolls them,
+    /// as a point of the content (`.bottom`: its end), and where content smaller than them sits.
+    /// A viewer who scrolls back to that point follows it again: a log anchored at `.bottom`
+    /// keeps its newest line in view while someone reads the end, and holds still while they
+    /// read further up. nil: the top leading corner, as without it.
+    public func defaultScrollAnchor(_ anchor: UnitPoint?) -> ModifiedContent<Self, _LayoutModifier> {
+        modifier(_LayoutModifier(primitive: .defaultScrollAnchor(anchor)))
+    }
+
     public func background(_ color: Color) -> ModifiedContent<Self, _LayoutModifier> {
         modifier(_LayoutModifier(primitive: .background(color)))
     }

@@ -4,19 +4,6 @@ public enum Visibility: Sendable, Hashable {
     case automatic, visible, hidden
 }
 
-/// The top and bottom edges of a list row, whose separators a row may hide.
-public enum VerticalEdge: Sendable, Hashable {
-    case top, bottom
-
-    public struct Set: OptionSet, Sendable, Hashable {
-        public let rawValue: UInt8
-        public init(rawValue: UInt8) { self.rawValue = rawValue }
-        public static let top = Set(rawValue: 1)
-        public static let bottom = Set(rawValue: 2)
-        public static let all: Set = [.top, .bottom]
-    }
-}
-
 extension View {
     /// Hides (or shows) the separator lines a `List` draws above and below this row, as in
     /// SwiftUI: a trait of the row, wherever among its modifiers it is applied (the outermost

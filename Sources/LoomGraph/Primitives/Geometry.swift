@@ -95,3 +95,21 @@ extension Int {
     /// maximum is `.infinity` takes all it is offered (`.frame(maxWidth: .infinity)`).
     public static var infinity: Int { .max }
 }
+
+/// The top and bottom edges: where a list row's separators are, where a `safeAreaInset` goes.
+public enum VerticalEdge: Sendable, Hashable {
+    case top, bottom
+
+    public struct Set: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        public static let top = Set(rawValue: 1)
+        public static let bottom = Set(rawValue: 2)
+        public static let all: Set = [.top, .bottom]
+    }
+}
+
+/// The leading and trailing edges: where a `safeAreaInset` goes.
+public enum HorizontalEdge: Sendable, Hashable {
+    case leading, trailing
+}

@@ -51,6 +51,9 @@ public enum Primitive: Sendable, Hashable {
     case keyboardShortcut(KeyEquivalent)
     /// The colour of the controls below (`tint`).
     case tint(Color?)
+    /// Where the scroll containers below rest until a viewer scrolls them (`defaultScrollAnchor`).
+    /// Boxed: two fractions would make every primitive larger.
+    indirect case defaultScrollAnchor(UnitPoint?)
     case background(Color)
     case textStyle(TextStyle)
     case border(Color, width: Int)

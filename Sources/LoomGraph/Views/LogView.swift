@@ -1,7 +1,8 @@
-/// The tail of a log: the last `tail` elements of a collection, oldest first, in a column whose
-/// bottom stays in view — on a screen too short for them all, the oldest give way — so a log
-/// that grows shows its newest line without anyone scrolling. Not a SwiftUI view (a SwiftUI log
-/// is a `ScrollView` anchored at its bottom); Loom's own.
+/// The tail of a log: the last `tail` elements of a collection, oldest first, in a scroll view
+/// anchored at its bottom (`defaultScrollAnchor(.bottom)`, as a SwiftUI log is made): a log
+/// that grows shows its newest line without anyone scrolling; a viewer who scrolls back reads
+/// undisturbed as lines arrive, and follows the end again once they scroll down to it. Few
+/// lines sit at the bottom. Loom's own view, for what SwiftUI spells out each time.
 ///
 /// Only the last `tail` elements are built (`tail` is bounded by `maximumTail`), so a log of a
 /// million lines costs what its tail costs.
@@ -22,10 +23,13 @@ public struct LogView<Data: RandomAccessCollection, ID: Hashable, Content: View>
     }
 
     public var body: some View {
-        VStack(alignment: .leading, spacing: 0) {
-            ForEach(data, id: id, content: content)
+        ScrollView {
+            VStack(alignment: .leading, spacing: 0) {
+                ForEach(data, id: id, content: content)
+            }
+            .frame(minWidth: 0, maxWidth: .infinity, alignment: .leading)
         }
-        .frame(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, alignment: .bottomLeading)
+        .defaultScrollAnchor(.bottom)
     }
 }
 

@@ -16,6 +16,9 @@ struct LayoutContext: Hashable {
     /// The colour of the controls below (`tint`): a toggle's box, a progress bar, a stepper's
     /// signs; nil: the text's own colour.
     var tint: Color?
+    /// Where the scroll containers below rest until scrolled (`defaultScrollAnchor`); nil: the
+    /// top leading corner.
+    var scrollAnchor: UnitPoint?
 
     /// The part of the context that changes sizes (styles do not).
     var measuringKey: TextOptions { text }

@@ -114,10 +114,14 @@ package final class LayoutEngine {
     /// Items per row of each lazy grid, from the last layout: a grid's row pitch is shared by
     /// that many items of its collection (`LazyRowNegotiation`).
     package internal(set) var lazyColumns: [ObjectIdentifier: Int] = [:]
-    /// The offset each scroll container is shown at (rows, columns), asked during placement.
-    var scrollOffset: (Node) -> (x: Int, y: Int) = { _ in (0, 0) }
-    /// Told the offset a scroll container was actually shown at (within its content).
-    var didClampScrollOffset: (Node, (x: Int, y: Int)) -> Void = { _, _ in }
+    /// Where the viewer has each scroll container scrolled, asked during placement.
+    var scrollPosition: (Node) -> ScrollPosition = { _ in ScrollPosition() }
+    /// Told where a scroll container was actually shown when that differs from what was asked
+    /// (kept within its content, or following its anchor).
+    var didResolveScrollPosition: (Node, ScrollPosition) -> Void = { _, _ in }
+    /// The anchor of each scroll container that has one, from the last layout: where the rows
+    /// in view of one resting at it are (`LazyRowNegotiation`).
+    package internal(set) var scrollAnchors: [ObjectIdentifier: UnitPoint] = [:]
     /// Content size of each scroll container, from the last layout.
     package internal(set) var contentSizes: [ObjectIdentifier: Size] = [:]
 

@@ -39,13 +39,20 @@ extension LayoutEngine {
         reuse.didPlace(boxes[slot: slot], previously: previous)
     }
 
-    /// The offset a scroll container is shown at: the one asked for, kept within its content.
-    func clampedOffset(_ node: Node, content: Size, frame: GridRect) -> (x: Int, y: Int) {
-        let wanted = scrollOffset(node)
-        let clamped = (x: Swift.min(Swift.max(0, wanted.x), Swift.max(0, content.width - frame.width)),
-                       y: Swift.min(Swift.max(0, wanted.y), Swift.max(0, content.height - frame.height)))
-        if clamped != wanted { didClampScrollOffset(node, clamped) }
-        return clamped
+    /// The offset a scroll container is shown at: along its scroll axes, where its anchor puts
+    /// it or where the viewer scrolled it, within its content (`ScrollPosition.resolve`); across
+    /// them, at the leading edge unless scrolled. The viewer's position follows what is shown.
+    func shownOffset(_ node: Node, content: Size, frame: GridRect, axes: Axis.Set, anchor: UnitPoint?) -> (x: Int, y: Int) {
+        scrollAnchors[ObjectIdentifier(node)] = anchor
+        let position = scrollPosition(node)
+        let anchor = anchor ?? .topLeading
+        let x = ScrollPosition.resolve(position.x, atAnchor: position.xAtAnchor, content: content.width, frame: frame.width,
+                                       fraction: axes.contains(.horizontal) ? anchor.x : 0)
+        let y = ScrollPosition.resolve(position.y, atAnchor: position.yAtAnchor, content: content.height, frame: frame.height,
+                                       fraction: axes.contains(.vertical) ? anchor.y : 0)
+        let shown = ScrollPosition(x: x.offset, y: y.offset, xAtAnchor: x.atAnchor, yAtAnchor: y.atAnchor)
+        if shown != position { didResolveScrollPosition(node, shown) }
+        return (x.offset, y.offset)
     }
 }
 

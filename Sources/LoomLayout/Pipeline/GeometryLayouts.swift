@@ -70,8 +70,8 @@ final class GeometryLayouts {
     }
 
     private func layout(_ viewport: Viewport, from retained: Retained, root: Node, engine: LayoutEngine) {
-        engine.scrollOffset = { node in viewport.scrollOffsets[ObjectIdentifier(node)] ?? (0, 0) }
-        engine.didClampScrollOffset = { node, offset in viewport.scrollOffsets[ObjectIdentifier(node)] = offset }
+        engine.scrollPosition = { node in viewport.scrollOffsets[ObjectIdentifier(node)] ?? ScrollPosition() }
+        engine.didResolveScrollPosition = { node, position in viewport.scrollOffsets[ObjectIdentifier(node)] = position }
         var previous: [LayoutBox] = []
         swap(&previous, &retained.boxes)
         let (boxes, damage) = engine.layout(root: root, size: viewport.size, previous: consume previous)

@@ -5,14 +5,16 @@
 /// change of its viewport (`Viewport.layoutKey`) and its hash is computed once, at creation.
 struct LayoutKey: Hashable {
     let width: Int, height: Int
-    /// Each scroll container's identity and offsets, in the order of their identities.
+    /// Each scroll container's identity and position, in the order of their identities.
     let offsets: [Int]
     private let hash: Int
 
-    init(size: Size, scrollOffsets: [ObjectIdentifier: (x: Int, y: Int)]) {
+    init(size: Size, scrollOffsets: [ObjectIdentifier: ScrollPosition]) {
         width = size.width
         height = size.height
-        offsets = scrollOffsets.sorted { $0.key < $1.key }.flatMap { [Int(bitPattern: UInt(bitPattern: $0.key)), $0.value.x, $0.value.y] }
+        offsets = scrollOffsets.sorted { $0.key < $1.key }.flatMap { id, position in
+            [Int(bitPattern: UInt(bitPattern: id)), position.x, position.y, (position.xAtAnchor ? 1 : 0) | (position.yAtAnchor ? 2 : 0)]
+        }
         var hasher = Hasher()
         hasher.combine(width)
         hasher.combine(height)

@@ -8,8 +8,9 @@ package final class Viewport {
     package internal(set) var size: Size {
         didSet { knownLayoutKey = nil }
     }
-    /// Scroll offsets by scroll container (a `ScrollView` or a `List` node).
-    var scrollOffsets: [ObjectIdentifier: (x: Int, y: Int)] = [:] {
+    /// Scroll positions by scroll container (a `ScrollView` or a `List` node); one not here
+    /// rests at its anchor.
+    var scrollOffsets: [ObjectIdentifier: ScrollPosition] = [:] {
         didSet { knownLayoutKey = nil }
     }
     /// The focused control or list row.
@@ -52,7 +53,7 @@ package final class Viewport {
         self.grid = CellGrid(width: size.width, height: size.height)
     }
 
-    /// The row a scroll container is scrolled to.
+    /// The row a scroll container was last shown scrolled to.
     package func scrollOffset(of container: Node) -> Int {
         scrollOffsets[ObjectIdentifier(container)]?.y ?? 0
     }
@@ -66,11 +67,21 @@ package final class Viewport {
         grid = CellGrid(width: size.width, height: size.height)
     }
 
-    /// Scrolls a container by `rows` (and `columns`); layout clamps to the content.
+    /// Scrolls a container by `rows` (and `columns`) from where it was last shown, away from
+    /// its anchor along each axis moved; layout keeps it within the content, and rests it at the
+    /// anchor again when it got there.
     package func scroll(_ container: Node, rows: Int, columns: Int = 0) {
         let id = ObjectIdentifier(container)
-        let current = scrollOffsets[id] ?? (0, 0)
-        scrollOffsets[id] = (max(0, current.x.adding(columns)), max(0, current.y.adding(rows)))
+        var position = scrollOffsets[id] ?? ScrollPosition()
+        if columns != 0 {
+            position.x = position.x.adding(columns)
+            position.xAtAnchor = false
+        }
+        if rows != 0 {
+            position.y = position.y.adding(rows)
+            position.yAtAnchor = false
+        }
+        scrollOffsets[id] = position
     }
 
     /// Moves the focus and the scroll offsets to the nodes that copy theirs, after the viewer
@@ -79,7 +90,7 @@ package final class Viewport {
     /// dropped; so is the focus when `final`, else it waits for rows built later.
     package func follow(_ copies: [ObjectIdentifier: ObjectIdentifier], final: Bool) {
         let copied = Set(copies.values)
-        var moved: [ObjectIdentifier: (x: Int, y: Int)] = [:]
+        var moved: [ObjectIdentifier: ScrollPosition] = [:]
         for (container, offset) in scrollOffsets {
             if let copy = copies[container] {
                 moved[copy] = offset
@@ -97,9 +108,13 @@ package final class Viewport {
         }
     }
 
+    /// Scrolls a container to show `row` at its top, away from its anchor.
     package func scroll(_ container: Node, toRow row: Int) {
         let id = ObjectIdentifier(container)
-        scrollOffsets[id] = (scrollOffsets[id]?.x ?? 0, max(0, row))
+        var position = scrollOffsets[id] ?? ScrollPosition()
+        position.y = max(0, row)
+        position.yAtAnchor = false
+        scrollOffsets[id] = position
     }
 }
 

@@ -91,10 +91,10 @@ struct LayoutSubviews {
         }
     }
 
-    /// For a scroll container: records its content's size, and gives the offset it is shown at
-    /// (the one asked for, kept within the content; see `LayoutEngine.scrollOffset`).
-    func scrollPosition(content: Size, frame: GridRect) -> (x: Int, y: Int) {
+    /// For a scroll container scrolling along `axes`: records its content's size, and gives the
+    /// offset it is shown at (see `LayoutEngine.shownOffset`).
+    func scrollPosition(content: Size, frame: GridRect, axes: Axis.Set) -> (x: Int, y: Int) {
         engine.contentSizes[ObjectIdentifier(node)] = content
-        return engine.clampedOffset(node, content: content, frame: frame)
+        return engine.shownOffset(node, content: content, frame: frame, axes: axes, anchor: context.scrollAnchor)
     }
 }

@@ -14,7 +14,7 @@ struct ListLayout: PrimitiveLayout {
         var inner = subviews.context
         inner.stackAxis = .vertical
         let arrangement = rows(subviews, width: frame.width)
-        let offset = subviews.scrollPosition(content: arrangement.size, frame: frame)
+        let offset = subviews.scrollPosition(content: arrangement.size, frame: frame, axes: .vertical)
         let listClip = placement.clip.intersection(frame)
         let top = frame.row - offset.y
         var row = top

@@ -44,6 +44,7 @@ extension Primitive {
         case .listRowSeparator: ListRowSeparatorLayout()
         case .overlay(let alignment): OverlayLayout(alignment: alignment)
         case .tint(let color): TintLayout(color: color)
+        case .defaultScrollAnchor(let anchor): DefaultScrollAnchorLayout(anchor: anchor)
         case .keyboardShortcut: KeyboardShortcutLayout()
         case .presenting: PresentingLayout()
         case .presentation(let style): PresentationLayout(style: style)

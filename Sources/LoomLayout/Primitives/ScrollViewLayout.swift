@@ -3,7 +3,7 @@ import LoomGraph
 
 /// `ScrollView`: takes what it is offered (its content's size where offered nothing); its
 /// content is offered no limit along the scrolled axes, and is shown moved by the scroll offset
-/// and clipped to the frame.
+/// (content smaller than the frame where its anchor puts it) and clipped to the frame.
 struct ScrollViewLayout: PrimitiveLayout {
     let axes: Axis.Set
 
@@ -14,7 +14,7 @@ struct ScrollViewLayout: PrimitiveLayout {
 
     func placeSubviews(in frame: GridRect, subviews: LayoutSubviews, placement: inout SubviewPlacement) {
         let content = subviews.contentSize(contentProposal(width: frame.width, height: frame.height))
-        let offset = subviews.scrollPosition(content: content, frame: frame)
+        let offset = subviews.scrollPosition(content: content, frame: frame, axes: axes)
         let contentFrame = GridRect(column: frame.column - offset.x, row: frame.row - offset.y,
                                     width: axes.contains(.horizontal) ? content.width : frame.width,
                                     height: axes.contains(.vertical) ? content.height : frame.height)

@@ -229,6 +229,17 @@ public enum SceneVocabulary {
         ModifierDeclaration("keyboardShortcut", "a key that presses this button wherever the focus is", shorthand: "key", [
             ParameterDeclaration("key", .text, required: true, "one character"),
         ]),
+        ModifierDeclaration("defaultScrollAnchor", "where the ScrollViews and Lists inside rest until a viewer scrolls them (\"bottom\": following their end)",
+                            shorthand: "anchor", [
+            ParameterDeclaration("anchor", .choice(alignments), required: true, "the point of the content kept in view"),
+        ]),
+        ModifierDeclaration("safeAreaInset", "a view along one edge of this one, which keeps the rest: a status line at the bottom", shorthand: nil, [
+            ParameterDeclaration("edge", .choice(["top", "bottom", "leading", "trailing"]), required: true, "the edge"),
+            ParameterDeclaration("content", .node, required: true, "the view along it; it reads the same member as this one"),
+            ParameterDeclaration("alignment", .choice(["leading", "center", "trailing", "top", "bottom"]),
+                                 "where it sits along the edge (default center)"),
+            ParameterDeclaration("spacing", .cells(unbounded: false), "cells between it and this view (default none)"),
+        ]),
         ModifierDeclaration("border", "a line around the view", shorthand: "color", [
             ParameterDeclaration("color", .color, required: true, "the line's colour"),
             ParameterDeclaration("width", .cells(unbounded: false), "the line's width (default 1)"),
