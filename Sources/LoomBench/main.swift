@@ -14,6 +14,8 @@ let usage = """
       work        bodies per mutation and daemon CPU per frame at 1k, 100k and 1M rows
       bytes       wire and terminal bytes for a one-cell change and a full 200x50 repaint
       memory      loomd's RSS idle, per viewer, with 1M rows; time to READY=1
+      instructions  callgrind's instructions per one-row mutation in the daemon and per one-cell
+                  frame in the real viewer (skipped without valgrind)
       peers       the same list update in Loom, Textual (line API, DataTable), Bubble Tea and tmux
                   under a pseudo-terminal: CPU and terminal bytes per update
       scene       a one-row frame of the same list as Swift views and as a scene document, 1k to 1M rows
@@ -49,8 +51,9 @@ Bench.mutations = count("--mutations", limit: 100_000)
 let scenarios: [String: () -> [Figure]] = [
     "fanout": FanoutBenchmark.fanout, "throughput": FanoutBenchmark.throughput, "work": FrameBenchmark.work, "bytes": FrameBenchmark.bytes,
     "memory": MemoryBenchmark.run, "peers": PeersBenchmark.run, "scene": SceneBenchmark.run, "graph": GraphBenchmark.run, "store": StoreBenchmark.run,
+    "instructions": InstructionsBenchmark.run,
 ]
-let order = ["fanout", "throughput", "work", "scene", "bytes", "memory", "peers", "graph", "store"]
+let order = ["fanout", "throughput", "work", "scene", "bytes", "memory", "peers", "instructions", "graph", "store"]
 if let unknown = arguments.first(where: { scenarios[$0] == nil }) {
     FileHandle.standardError.write(Data("loom-bench: unknown scenario '\(unknown)'\n\n\(usage)\n".utf8))
     exit(2)

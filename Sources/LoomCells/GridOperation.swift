@@ -24,25 +24,28 @@ public enum GridOperation: Sendable, Hashable {
 extension CellGrid {
     /// Applies operations in order.
     public mutating func apply(_ operations: [GridOperation]) {
-        for operation in operations {
-            switch operation {
-            case .line(let row, let column, let runs):
-                guard row >= 0, row < height else { continue }
-                var column = column
-                var style = StyleID.plain
-                for run in runs {
-                    style = run.style ?? style
-                    // Only the cells that land on the grid are written: a repeat of 2^31 past
-                    // the line's end costs nothing (the column stays far from overflowing:
-                    // each run adds at most Int32.max).
-                    let end = column + Swift.max(0, run.repeatCount)
-                    let first = Swift.max(column, 0)
-                    for cell in first..<Swift.max(first, Swift.min(end, width)) { self[row, cell] = Cell(run.text, style: style) }
-                    column = end
-                }
-            case .scroll(let top, let bottom, let left, let right, let rows):
-                scroll(rows: max(0, top)..<min(height, bottom), columns: max(0, left)..<min(width, right), by: rows)
+        for operation in operations { apply(operation) }
+    }
+
+    /// Applies one operation (a viewer applies each as it is decoded: no array of one).
+    public mutating func apply(_ operation: GridOperation) {
+        switch operation {
+        case .line(let row, let column, let runs):
+            guard row >= 0, row < height else { return }
+            var column = column
+            var style = StyleID.plain
+            for run in runs {
+                style = run.style ?? style
+                // Only the cells that land on the grid are written: a repeat of 2^31 past
+                // the line's end costs nothing (the column stays far from overflowing:
+                // each run adds at most Int32.max).
+                let end = column + Swift.max(0, run.repeatCount)
+                let first = Swift.max(column, 0)
+                for cell in first..<Swift.max(first, Swift.min(end, width)) { self[row, cell] = Cell(run.text, style: style) }
+                column = end
             }
+        case .scroll(let top, let bottom, let left, let right, let rows):
+            scroll(rows: max(0, top)..<min(height, bottom), columns: max(0, left)..<min(width, right), by: rows)
         }
     }
 }

@@ -80,10 +80,12 @@ final class AttachedViewer {
     private func loop(signals: Int32) -> (status: Int32, message: String) {
         // The first frame may have come with the attach's reply: it will not make the socket readable.
         if let ending = take(connection.received(), signals: signals) { return ending }
+        // One array for every wait (a frame's wait would otherwise allocate one).
+        var pollers = [pollfd](repeating: pollfd(), count: 3)
         while true {
-            var pollers = [pollfd(fd: connection.input, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: input, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
+            pollers[0] = pollfd(fd: connection.input, events: Int16(POLLIN), revents: 0)
+            pollers[1] = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+            pollers[2] = pollfd(fd: signals, events: Int16(POLLIN), revents: 0)
             let ready = poll(&pollers, 3, timeoutMilliseconds())
             if ready < 0 && errno != EINTR { return (1, "poll failed: \(String(cString: strerror(errno)))") }
             if let expiry = highlightsExpire, ContinuousClock.now >= expiry {

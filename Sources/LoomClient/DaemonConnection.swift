@@ -134,6 +134,10 @@ public final class DaemonConnection {
 
     /// Messages already read (after a request's reply, in the same read) and not yet taken:
     /// a poll loop handles them before it polls, since they will not make `input` readable.
+    /// Messages one read usually completes (a frame: its operations, its cursor, its flush):
+    /// room for them in one allocation.
+    static let messagesPerRead = 8
+
     public func received() -> [Message] {
         defer { inbox = [] }
         return inbox
@@ -154,7 +158,8 @@ public final class DaemonConnection {
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { throw lost }
             var messages: [Message] = []
-            for result in try decoder.feed(Array(chunk[0..<count])) {
+            messages.reserveCapacity(Self.messagesPerRead)
+            for result in try decoder.feed(chunk[0..<count]) {
                 switch result {
                 case .success(let message): messages.append(message)
                 case .failure(let error): undecodable.append(error)

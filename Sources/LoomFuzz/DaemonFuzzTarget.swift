@@ -89,7 +89,7 @@ final class DaemonFuzzer {
             while !answered || viewer.hasBuffered {
                 switch viewer.receive() {
                 case .keyframe(let width, let height)?: screen = CellGrid(width: width, height: height)
-                case .grid(let operation)?: screen.apply([operation])
+                case .grid(let operation)?: screen.apply(operation)
                 case .flush(let sequence)?:
                     viewer.send(.ack(sequence: sequence))
                     sawFrame = true
@@ -231,7 +231,7 @@ final class FuzzClient {
             }
             let results: [Result<Message, WireError>]
             do {
-                results = try decoder.feed(Array(chunk[0..<count]))
+                results = try decoder.feed(chunk[0..<count])
             } catch {
                 silence = "the daemon's bytes do not frame: \(error)"
                 return nil

@@ -30,7 +30,12 @@ struct ANSIOutput {
     init(depth: ColorDepth, pen: Pen) {
         self.depth = depth
         self.pen = pen
+        // A small frame's bytes in one allocation, not one per doubling.
+        bytes.reserveCapacity(Self.initialCapacity)
     }
+
+    /// Bytes a frame's buffer starts with room for: a few changed runs' moves, styles and text.
+    static let initialCapacity = 256
 
     mutating func clearScreen() {
         setStyle(.plain)
@@ -74,15 +79,16 @@ struct ANSIOutput {
         cursor = (row, column)
     }
 
-    /// The decimal digits of a cell position (never negative on a screen; 0 if it were).
+    /// The decimal digits of a cell position (never negative on a screen; 0 if it were), most
+    /// significant first.
     private mutating func appendDecimal(_ value: Int) {
-        var value = max(0, value)
-        let start = bytes.count
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
-            value /= 10
-        } while value > 0
-        bytes[start...].reverse()
+        let value = max(0, value)
+        var scale = 1
+        while scale <= value / 10 { scale *= 10 }
+        while scale > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value / scale % 10))
+            scale /= 10
+        }
     }
 
     mutating func setStyle(_ next: Style) {

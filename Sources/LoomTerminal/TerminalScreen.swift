@@ -47,7 +47,7 @@ public struct TerminalScreen {
         case .style(let id, let style):
             styles[id.rawValue] = style
         case .grid(let operation):
-            model.apply([operation])
+            model.apply(operation)
             switch operation {
             case .line(let row, let column, let runs):
                 // Where the runs end, counted no further than the screen: a daemon's numbers

@@ -23,14 +23,24 @@ public struct MessageDecoder {
         self.limits = limits
     }
 
+    /// Messages one read usually completes (a frame: its operations, its cursor, its flush):
+    /// room for them in one allocation, not one per doubling.
+    static let messagesPerFeed = 8
+
     /// Bytes received and not yet part of a whole message.
     public var pendingBytes: Int { buffer.count }
 
     /// Adds received bytes; returns the whole messages they completed, in order. A `hello` that
     /// asks for binary switches `encoding` for the bytes after it.
     public mutating func feed(_ bytes: [UInt8]) throws(WireError) -> [Result<Message, WireError>] {
+        try feed(bytes[...])
+    }
+
+    /// The same, from a part of a read buffer (no array made of it first).
+    public mutating func feed(_ bytes: ArraySlice<UInt8>) throws(WireError) -> [Result<Message, WireError>] {
         buffer.append(contentsOf: bytes)
         var messages: [Result<Message, WireError>] = []
+        messages.reserveCapacity(Self.messagesPerFeed)
         var start = 0
         defer {
             buffer.removeFirst(start)

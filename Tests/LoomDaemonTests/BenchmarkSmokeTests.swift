@@ -38,4 +38,15 @@ struct BenchmarkSmokeTests {
             #expect((figures["terminal_bytes_one_cell"]?.doubleValue ?? .infinity) <= 24)
         }
     }
+
+    /// Callgrind's counts under `--quick` are of two and four updates of a debug build: noise,
+    /// not figures. The smoke run checks that both sides run under valgrind and are reported.
+    @Test func theInstructionsScenarioCountsTheDaemonAndTheViewerUnderCallgrind() throws {
+        let run = spawnAndWait(Self.bench, ["instructions", "--quick", "--json"])
+        #expect(run.status == 0)
+        let figures = try JSONParser.parse(run.output)
+        for key in ["daemon_instructions_per_mutation", "viewer_instructions_per_frame"] {
+            #expect(figures[key]?.doubleValue?.isFinite == true, "instructions reports \(key): \(run.output)")
+        }
+    }
 }

@@ -60,6 +60,14 @@ struct TerminalScreenTests {
         #expect(screen.comparedCells <= 3, "the cell and its neighbours are looked at, not the row: \(screen.comparedCells)")
     }
 
+    @Test func cursorMovesWritePositionsOfEveryLengthInDecimal() {
+        var terminal = TestTerminal(width: 1_200, height: 120)
+        var screen = screen(showing: CellGrid(width: 1_200, height: 120), terminal: &terminal)
+        #expect(String(decoding: frame([.line(row: 109, column: 999, runs: [CellRun("x")])], on: &screen), as: UTF8.self) == "\u{1B}[110;1000Hx")
+        #expect(String(decoding: frame([.line(row: 109, column: 1_010, runs: [CellRun("y")])], on: &screen), as: UTF8.self) == "\u{1B}[10Cy")
+        #expect(String(decoding: frame([.line(row: 0, column: 0, runs: [CellRun("z")])], on: &screen), as: UTF8.self) == "\u{1B}[1;1Hz")
+    }
+
     @Test func theCursorShowsWhereTheDaemonPutsItAndGoesBackThereAfterEachFrame() {
         var terminal = TestTerminal(width: 80, height: 24)
         var screen = screen(showing: CellGrid(width: 80, height: 24), terminal: &terminal)

@@ -24,7 +24,7 @@ package enum GridDiff {
             if let shift = bestShift(from: current, to: new, in: area) {
                 let scroll = GridOperation.scroll(top: area.row, bottom: area.maxRow, left: area.column, right: area.maxColumn, rows: shift)
                 operations.append(scroll)
-                current.apply([scroll])
+                current.apply(scroll)
             }
         }
         for row in 0..<new.height {

@@ -1,0 +1,122 @@
+import Foundation
+import Glibc
+import LoomClient
+import LoomJSON
+import LoomTestSupport
+import LoomWire
+
+/// `instructions`: what one update costs in instructions executed, counted by callgrind, which
+/// unlike CPU time does not move with the machine's load or with how cold its caches are.
+///
+/// Each figure is the difference of two runs that differ only in the number of updates
+/// (`short` and `long`), divided by the difference: starting, attaching and the first frames
+/// cancel out.
+///
+/// - `daemon_instructions_per_mutation`: the daemon's thread (everything under libuv's
+///   `uv_run`) for one `set` of one row's field, its frame to one viewer and the viewer's
+///   acknowledgement: this program's `fanout --quick --viewers 1`, run under callgrind.
+/// - `viewer_instructions_per_frame`: the real `loom attach` (release) under callgrind, in a
+///   pseudo-terminal of 80x24, shown the benchmark's list; one row's value flips between 0
+///   and 1 every 50 ms (a one-cell frame each: read, decoded, applied, written to the terminal,
+///   acknowledged).
+///
+/// Skipped, with a message, when valgrind is not installed. With `LOOM_BENCH_CALLGRIND_DIR`
+/// set, the four callgrind files are kept there (named by side and run length), for
+/// `callgrind_annotate` to say where the instructions go.
+enum InstructionsBenchmark {
+    static var short: Int { Bench.quick ? 2 : 20 }
+    static var long: Int { Bench.quick ? 4 : 120 }
+
+    static func run() -> [Figure] {
+        guard FileManager.default.isExecutableFile(atPath: valgrind) else {
+            FileHandle.standardError.write(Data("instructions: skipped: valgrind is not installed (apt-get install valgrind)\n".utf8))
+            return []
+        }
+        do {
+            let daemon = try perUpdate { try daemonInstructions(mutations: $0) }
+            let viewer = try perUpdate { try viewerInstructions(frames: $0) }
+            return [
+                Figure(key: "daemon_instructions_per_mutation", value: daemon, unit: "instr",
+                       meaning: "daemon thread, one row's field set, one viewer (callgrind; target <= 60,000)"),
+                Figure(key: "viewer_instructions_per_frame", value: viewer, unit: "instr",
+                       meaning: "loom attach, one-cell frame at 80x24 (callgrind; target <= 15,000)"),
+            ]
+        } catch {
+            Bench.failed("instructions", error)
+        }
+    }
+
+    private static let valgrind = "/usr/bin/valgrind"
+
+    /// (instructions of the long run − of the short run) / (long − short).
+    private static func perUpdate(_ count: (Int) throws -> Int) throws -> Double {
+        let few = try count(short), many = try count(long)
+        return Double(many - few) / Double(long - short)
+    }
+
+    /// This program's fanout scenario with one viewer and `mutations` mutations, its daemon
+    /// thread counted.
+    private static func daemonInstructions(mutations: Int) throws -> Int {
+        let output = profilePath("daemon", mutations)
+        defer { discard(output) }
+        let arguments = ["--tool=callgrind", "--callgrind-out-file=\(output)", "--toggle-collect=uv_run",
+                         CommandLine.arguments[0], "fanout", "--quick", "--viewers", "1", "--mutations", String(mutations)]
+        let (status, _) = spawnAndWait(valgrind, arguments, captureOutput: false)
+        guard status == 0 else { throw BenchFailure("the fanout run under callgrind failed (status \(status))") }
+        return try totalInstructions(output)
+    }
+
+    /// `loom attach` under callgrind, shown `frames` one-cell frames.
+    private static func viewerInstructions(frames: Int) throws -> Int {
+        let (daemon, control) = try FanoutBenchmark.start(rows: 1_000)
+        defer { daemon.shutDown() }
+        let output = profilePath("viewer", frames)
+        defer { discard(output) }
+        let loom = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("loom").path
+        let environment = ["TERM": "xterm-256color", "COLORTERM": "truecolor", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "LOOM_SOCKET": daemon.socket]
+        let terminal = try PseudoTerminal([valgrind, "--tool=callgrind", "--callgrind-out-file=\(output)", loom, "attach", "rows"],
+                                          environment: environment, width: 80, height: 24)
+        defer { terminal.stop() }
+        try settle(terminal, within: 120)
+        for frame in 0..<frames {
+            _ = try control.request { .set(id: $0, path: "/rows/0/value", value: .int(Int64(1 - frame % 2))) }
+            Thread.sleep(forTimeInterval: PeersBenchmark.interval)
+        }
+        try settle(terminal, within: 60)
+        kill(terminal.pid, SIGTERM)
+        terminal.wait(seconds: 60)
+        return try totalInstructions(output)
+    }
+
+    /// Waits until the terminal has received something and then nothing more for half a second.
+    private static func settle(_ terminal: PseudoTerminal, within seconds: Double) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        var settled = -1
+        while terminal.bytes == 0 || settled != terminal.bytes {
+            guard Date() < deadline else { throw BenchFailure("loom attach under callgrind did not draw within \(Int(seconds)) s") }
+            settled = terminal.bytes
+            Thread.sleep(forTimeInterval: 0.5)
+        }
+    }
+
+    private static let keptIn = ProcessInfo.processInfo.environment["LOOM_BENCH_CALLGRIND_DIR"]
+
+    /// Where a run's callgrind file goes: kept in `LOOM_BENCH_CALLGRIND_DIR`, else a temporary file.
+    private static func profilePath(_ side: String, _ updates: Int) -> String {
+        if let keptIn { return keptIn + "/callgrind.\(side).\(updates)" }
+        return NSTemporaryDirectory() + "loom-callgrind-\(side)-\(getpid())-\(UUID().uuidString.prefix(8))"
+    }
+
+    private static func discard(_ path: String) {
+        if keptIn == nil { unlink(path) }
+    }
+
+    /// The instructions a callgrind output file counts (its `totals:` line, or `summary:`).
+    private static func totalInstructions(_ path: String) throws -> Int {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw BenchFailure("callgrind wrote no \(path)") }
+        for line in text.split(separator: "\n").reversed() where line.hasPrefix("totals:") || line.hasPrefix("summary:") {
+            if let value = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) { return value }
+        }
+        throw BenchFailure("no totals in \(path)")
+    }
+}
