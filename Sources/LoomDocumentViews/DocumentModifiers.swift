@@ -138,18 +138,7 @@ enum DocumentModifiers {
             })
         },
         "defaultScrollAnchor": { modifier, view, _, _ in
-            let anchor: UnitPoint = switch modifier.choice("anchor") {
-            case "leading": .leading
-            case "trailing": .trailing
-            case "top": .top
-            case "bottom": .bottom
-            case "topLeading": .topLeading
-            case "topTrailing": .topTrailing
-            case "bottomLeading": .bottomLeading
-            case "bottomTrailing": .bottomTrailing
-            default: .center
-            }
-            return AnyView(view.defaultScrollAnchor(anchor))
+            AnyView(view.defaultScrollAnchor(DocumentViewBuilders.unitPoint(modifier.choice("anchor"))))
         },
         "safeAreaInset": { modifier, view, reader, node in
             guard let content = modifier.arguments["content"].flatMap(DocumentNode.node) else { return view }

@@ -251,6 +251,22 @@ enum DocumentViewBuilders {
         }
     }
 
+    /// The point an alignment's name names (`"bottom"`: the middle of the bottom edge).
+    static func unitPoint(_ name: String?) -> UnitPoint {
+        let alignment = alignment(name)
+        let x: Double = switch alignment.horizontal {
+        case .leading: 0
+        case .center: 0.5
+        case .trailing: 1
+        }
+        let y: Double = switch alignment.vertical {
+        case .top: 0
+        case .center: 0.5
+        case .bottom: 1
+        }
+        return UnitPoint(x: x, y: y)
+    }
+
     static func alignment(_ name: String?) -> Alignment {
         switch name {
         case "leading": .leading
