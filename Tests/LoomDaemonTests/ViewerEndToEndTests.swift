@@ -473,6 +473,36 @@ final class ViewerEndToEndTests {
         #expect(shellIsBack(status: "0"), "the viewer quit cleanly: \(screen())")
     }
 
+    @Test func aViewerScrollsALogBackAndReadsUndisturbedWhileAnotherFollowsItsEnd() throws {
+        let file = directory + "/log.json"
+        try #"{"loom": 1, "body": {"LogView": {"data": "/log", "line": {"Text": "{$value}"}}}}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        _ = loom("scene", "apply", "log", file)
+        func log(_ count: Int) -> String { "[" + (1...count).map { "\"line \($0)\"" }.joined(separator: ", ") + "]" }
+        _ = loom("set", "/log", log(20))
+        openPane(width: 30, height: 4)
+        openPane(session: "second", width: 30, height: 4)
+        type("loom attach log")
+        type(in: "second", "loom attach log")
+        #expect(waitUntil { self.screen() == "line 17\nline 18\nline 19\nline 20" && self.screen(of: "second") == self.screen() },
+                "both follow the end: \(screen())")
+
+        keys("Tab")
+        keys("PageUp")
+        #expect(waitUntil { self.screen().hasPrefix("line 14\nline 15\nline 16\nline 17") }, "the first scrolled back a page: \(screen())")
+        let reading = screen()
+        _ = loom("set", "/log", log(21))
+        #expect(waitUntil { self.screen(of: "second") == "line 18\nline 19\nline 20\nline 21" }, "the second follows: \(screen(of: "second"))")
+        #expect(screen() == reading, "the first reads undisturbed")
+
+        keys("PageDown")
+        keys("PageDown")
+        _ = loom("set", "/log", log(22))
+        #expect(waitUntil { self.screen().split(separator: "\n").last?.hasPrefix("line 22") == true }, "back at the end, it follows again: \(screen())")
+        keys("C-]")
+        keys(in: "second", "C-]")
+        #expect(shellIsBack(status: "0"), "the viewer quit cleanly: \(screen())")
+    }
+
     @Test func aMessageTheViewerCannotReadIsSkippedAndAKeyframeAskedFor() throws {
         let fake = try FakeDaemon(path: directory + "/fake.sock")
         openPane(width: 40, height: 6)
