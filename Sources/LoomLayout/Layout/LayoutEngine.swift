@@ -264,7 +264,7 @@ package final class LayoutEngine {
         } else {
             // The natural lines are the lines at any width at least as wide: kept under that key.
             let lines = LineBreaker.lines(text, width: nil, options: options)
-            natural = lines.map(\.width).max() ?? 0
+            natural = lines.width
             entry.naturalWidths[options] = natural
             entry.lines[TextKey(width: nil, options: options)] = lines
             textLayouts += 1

@@ -10,7 +10,7 @@ struct TextLayout: PrimitiveLayout {
     func sizeThatFits(_ proposal: ProposedSize, subviews: LayoutSubviews) -> Size {
         let lines = subviews.engine.textLines(content, node: subviews.node, width: proposal.width.finite, height: proposal.height.finite,
                                               options: subviews.context.text)
-        return Size(width: lines.map(\.width).max() ?? 0, height: lines.count)
+        return Size(width: lines.width, height: lines.count)
     }
 
     func placeSubviews(in frame: GridRect, subviews: LayoutSubviews, placement: inout SubviewPlacement) {

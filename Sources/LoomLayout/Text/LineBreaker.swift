@@ -17,9 +17,21 @@ package struct TextOptions: Sendable, Hashable {
 
 /// One laid-out line of text.
 package struct TextLine: Sendable, Hashable {
-    package var clusters: [Cluster]
-    package var width: Int { clusters.width }
+    package let clusters: [Cluster]
+    /// Its width in cells, summed once: a text is measured at several proposals in every layout
+    /// of its row, and each asks the width of every line.
+    package let width: Int
     package var text: String { clusters.map(\.text).joined() }
+
+    init(clusters: [Cluster]) {
+        self.clusters = clusters
+        width = clusters.width
+    }
+}
+
+extension [TextLine] {
+    /// The widest line's width (0 for none), without an array of the widths.
+    var width: Int { reduce(0) { Swift.max($0, $1.width) } }
 }
 
 /// What a text lays out: one string, or runs of styles (`StyledText`), whose clusters carry
@@ -102,7 +114,7 @@ package enum LineBreaker {
     /// The size text takes: the widest line and the number of lines.
     package static func size(_ text: String, width: Int?, options: TextOptions = TextOptions()) -> (width: Int, height: Int) {
         let lines = lines(.plain(text), width: width, options: options)
-        return (lines.map(\.width).max() ?? 0, lines.count)
+        return (lines.width, lines.count)
     }
 
     private static func wrap(_ clusters: [Cluster], width: Int?) -> [TextLine] {
