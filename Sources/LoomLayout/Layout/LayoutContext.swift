@@ -11,8 +11,11 @@ struct LayoutContext: Hashable {
     var isDisabled = false
     /// Inside `hidden()`: nothing is drawn, and its controls are skipped by focus.
     var isHidden = false
-    /// The columns of the grid a `GridRow` is placed in (set for its rows by `GridLayout`).
-    var grid: GridColumns?
+    /// The columns of the grid a `GridRow` is placed in (set for its rows by `GridLayout`), by
+    /// the number the engine gave them (`LayoutEngine.number(for:)`): a number, not the widths,
+    /// so that a context is plain data, copied and compared for every box placed with nothing
+    /// to retain or release.
+    var grid: Int?
     /// The colour of the controls below (`tint`): a toggle's box, a progress bar, a stepper's
     /// signs; nil: the text's own colour.
     var tint: Color?

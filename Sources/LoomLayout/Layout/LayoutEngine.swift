@@ -122,6 +122,10 @@ package final class LayoutEngine {
     /// The anchor of each scroll container that has one, from the last layout: where the rows
     /// in view of one resting at it are (`LazyRowNegotiation`).
     package internal(set) var scrollAnchors: [ObjectIdentifier: UnitPoint] = [:]
+    /// Grid column sets by their number, and the numbers (`number(for:)`).
+    var gridColumnNumbers: [GridColumns: Int] = [:]
+    var gridColumnsByNumber: [Int: GridColumns] = [:]
+    var nextGridColumnsNumber = 0
     /// Content size of each scroll container, from the last layout.
     package internal(set) var contentSizes: [ObjectIdentifier: Size] = [:]
 

@@ -1,0 +1,68 @@
+import LoomCells
+import LoomGraph
+@testable import LoomLayout
+import Observation
+import Testing
+
+@Observable
+private final class Cell {
+    var text = "a"
+    var other = "xxxx"
+}
+
+private struct TwoRows: View {
+    let cell: Cell
+    var body: some View {
+        Grid(alignment: .leading) {
+            GridRow { Text(cell.text); Text(cell.other) }
+            StillRow()
+        }
+    }
+}
+
+/// A row with no inputs: never evaluated again, so its boxes are candidates for reuse.
+private struct StillRow: View {
+    var body: some View { GridRow { Text("b"); Text("y") } }
+}
+
+/// What every placed box carries: its context is copied and compared for each box, so it stays
+/// plain data, and a grid's columns are named in it by a number that never names other columns.
+@Suite("Layout context")
+struct LayoutContextTests {
+    @Test func aContextIsPlainDataWithNothingToRetain() {
+        #expect(_isPOD(LayoutContext.self))
+        #expect(_isPOD(TextOptions.self) && _isPOD(Style.self))
+    }
+
+    @Test func equalGridColumnsShareANumberAndANumberNeverNamesOtherColumns() {
+        let engine = LayoutEngine()
+        let narrow = GridColumns(widths: [3, 4], spacing: 1, verticalSpacing: 0, alignment: .leading)
+        let wide = GridColumns(widths: [8, 4], spacing: 1, verticalSpacing: 0, alignment: .leading)
+        let first = engine.number(for: narrow)
+        #expect(engine.number(for: narrow) == first)
+        #expect(engine.number(for: wide) != first)
+        #expect(engine.gridColumns(first) == narrow)
+
+        // Past the bound every set is forgotten; numbers go on rising, so none is reused.
+        var numbers: Set<Int> = [first, engine.number(for: wide)]
+        for width in 0..<(LayoutEngine.maximumGridColumnSets + 10) {
+            numbers.insert(engine.number(for: GridColumns(widths: [width], spacing: 0, verticalSpacing: 0, alignment: .leading)))
+        }
+        #expect(numbers.count == LayoutEngine.maximumGridColumnSets + 12)
+        #expect(engine.gridColumns(first) == nil, "forgotten")
+        #expect(engine.number(for: narrow) != first, "the same columns again: a new number")
+    }
+
+    @Test func aRowWhoseCellsDidNotChangeIsPlacedAgainInColumnsAnotherRowChanged() {
+        let cell = Cell()
+        let (_, renderer, viewport) = renderedOnce(TwoRows(cell: cell), width: 20, height: 2)
+        #expect(viewport.screen == ["a xxxx", "b y"])
+        // The grid keeps its width (and the second row its frame); only its columns move.
+        (cell.text, cell.other) = ("aaaa", "x")
+        _ = renderer.render()
+        #expect(viewport.screen == ["aaaa x", "b    y"], "the second row follows the columns")
+        (cell.text, cell.other) = ("a", "xxxx")
+        _ = renderer.render()
+        #expect(viewport.screen == ["a xxxx", "b y"], "and back: the columns it had before")
+    }
+}
