@@ -142,17 +142,22 @@ struct RobustnessTests {
         let descriptors = daemon.openDescriptors, memory = daemon.residentKilobytes
         for index in 500..<10_000 { cycle(index) }
         // The daemon sees the last cycles' ends as it reaches them (on a loaded machine, not
-        // within a fixed half second): asked until only the probe is left, for 5 s at most.
+        // within a fixed half second): asked until only the probe is left. Under the whole
+        // suite's load, one connection in 10,000 has been seen to stay open about 14 s, then be
+        // closed by the daemon (about its hello deadline plus its closing grace; not yet
+        // explained): the wait covers that, and the counts seen are in the message.
         let probe = Client.hello(daemon.socket)
         var open: Int64?
-        for attempt in 0..<50 {
+        var seen: [Int64] = []
+        for attempt in 0..<200 {
             probe.send(.stats(id: RequestID(Int64(attempt))))
             guard case .statsReport(_, let stats)? = probe.receive() else { Issue.record("no stats"); return }
             open = stats["connections"]?.intValue
+            seen.append(open ?? -1)
             if open == 1 { break }
             usleep(100_000)
         }
-        #expect(open == 1, "every cycle's connection was closed")
+        #expect(open == 1, "every cycle's connection was closed: \(seen)")
         #expect(daemon.openDescriptors <= descriptors + 4)
         #expect(daemon.residentKilobytes - memory < 20_000, "RSS grew by \(daemon.residentKilobytes - memory) KB over 9,500 cycles")
     }
