@@ -79,7 +79,7 @@ enum MemoryBenchmark {
     /// Starts loomd with a notification socket standing in for systemd's; returns once it says READY=1.
     private static func startDaemon(in directory: String) throws -> (Process, Double) {
         let notifyPath = directory + "/notify"
-        let notifications = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        let notifications = UnixSocketAddress.socket(SOCK_DGRAM)
         defer { close(notifications) }
         guard UnixSocketAddress(notifyPath)?.withSocketAddress({ bind(notifications, $0, $1) }) == 0 else {
             throw BenchFailure("cannot bind \(notifyPath)")

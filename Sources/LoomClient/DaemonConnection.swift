@@ -195,7 +195,7 @@ public final class DaemonConnection {
 
 /// A connected stream socket to `path`, or `ConnectError` saying why not.
 func connectUnixSocket(_ path: String) throws(ConnectError) -> Int32 {
-    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    let descriptor = UnixSocketAddress.socket()
     guard descriptor >= 0 else { throw ConnectError(path: path, reason: String(cString: strerror(errno))) }
     guard let address = UnixSocketAddress(path) else {
         close(descriptor)

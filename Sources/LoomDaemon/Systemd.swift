@@ -29,7 +29,7 @@ public enum Systemd {
     @discardableResult
     public static func notify(_ state: String) -> Bool {
         guard let path = environment("NOTIFY_SOCKET"), !path.isEmpty, let address = UnixSocketAddress(path) else { return false }
-        let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let descriptor = UnixSocketAddress.socket(SOCK_DGRAM)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         let sent = state.withCString { text in

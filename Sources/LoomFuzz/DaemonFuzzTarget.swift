@@ -120,7 +120,7 @@ final class FuzzClient {
     private var inbox: [Message] = []
 
     init(socket: String, encoding: Encoding, role: Role) {
-        descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        descriptor = UnixSocketAddress.socket()
         guard let address = UnixSocketAddress(socket), address.connect(descriptor) == 0 else { failFuzzing("cannot connect to the daemon") }
         self.encoding = encoding
         decoder = MessageDecoder(encoding: .json)

@@ -20,6 +20,14 @@ public struct UnixSocketAddress {
         length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + (abstract ? 0 : 1))
     }
 
+    /// A new Unix-domain socket of `type`, closed on exec. Every program here spawns others
+    /// (`loom` its ssh, the tests and the benchmark their daemons, viewers and tmux): a socket
+    /// a child inherited would stay open in it after this program closed its own copy, and
+    /// the daemon would count that connection open for as long as the child lives.
+    public static func socket(_ type: __socket_type = SOCK_STREAM) -> Int32 {
+        Glibc.socket(AF_UNIX, Int32(type.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    }
+
     /// Calls `body` with the address as `bind`, `connect` and `sendto` take it.
     public func withSocketAddress<Result>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
         withUnsafePointer(to: address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, length) } }
@@ -34,7 +42,7 @@ public struct UnixSocketAddress {
     /// moment before its owner listens, so a file is no sign of one), checked with a blocking connect.
     public static func isListening(_ path: String) -> Bool {
         guard let address = UnixSocketAddress(path) else { return false }
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket()
         guard descriptor >= 0 else { return false }
         defer { Glibc.close(descriptor) }
         return address.connect(descriptor) == 0

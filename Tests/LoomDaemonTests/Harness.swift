@@ -21,7 +21,7 @@ final class Client {
     private var binaryInbox: [Message] = []
 
     init(_ path: String) {
-        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        descriptor = UnixSocketAddress.socket()
         precondition(UnixSocketAddress(path)?.connect(descriptor) == 0, "cannot connect to \(path)")
     }
 

@@ -284,7 +284,7 @@ struct LoomCommandTests {
     /// forever.
     @Test func aTimeoutEndsAVerbTheDaemonDoesNotAnswer() throws {
         let path = NSTemporaryDirectory() + "loom-silent-\(UUID().uuidString.prefix(8)).sock"
-        let silent = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let silent = UnixSocketAddress.socket()
         defer { close(silent); unlink(path) }
         let bound = UnixSocketAddress(path)?.withSocketAddress { bind(silent, $0, $1) }
         #expect(bound == 0 && listen(silent, 8) == 0)

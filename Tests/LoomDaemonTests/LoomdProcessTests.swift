@@ -14,7 +14,7 @@ struct LoomdProcessTests {
 
     /// A datagram socket standing in for systemd's notification socket.
     private func notifySocket(at path: String) -> Int32 {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        let descriptor = UnixSocketAddress.socket(SOCK_DGRAM)
         _ = UnixSocketAddress(path)?.withSocketAddress { bind(descriptor, $0, $1) }
         return descriptor
     }
@@ -82,7 +82,7 @@ struct LoomdProcessTests {
         let socketPath = temporaryPath("daemon.sock")
         defer { unlink(socketPath) }
         // A socket file nobody listens on: what a killed daemon leaves behind.
-        let stale = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let stale = UnixSocketAddress.socket()
         _ = UnixSocketAddress(socketPath)?.withSocketAddress { bind(stale, $0, $1) }
         close(stale)
 

@@ -142,14 +142,11 @@ struct RobustnessTests {
         let descriptors = daemon.openDescriptors, memory = daemon.residentKilobytes
         for index in 500..<10_000 { cycle(index) }
         // The daemon sees the last cycles' ends as it reaches them (on a loaded machine, not
-        // within a fixed half second): asked until only the probe is left. Under the whole
-        // suite's load, one connection in 10,000 has been seen to stay open about 14 s, then be
-        // closed by the daemon (about its hello deadline plus its closing grace; not yet
-        // explained): the wait covers that, and the counts seen are in the message.
+        // within a fixed half second): asked until only the probe is left, for 5 s at most.
         let probe = Client.hello(daemon.socket)
         var open: Int64?
         var seen: [Int64] = []
-        for attempt in 0..<200 {
+        for attempt in 0..<50 {
             probe.send(.stats(id: RequestID(Int64(attempt))))
             guard case .statsReport(_, let stats)? = probe.receive() else { Issue.record("no stats"); return }
             open = stats["connections"]?.intValue

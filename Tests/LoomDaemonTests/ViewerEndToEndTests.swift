@@ -521,7 +521,7 @@ private final class FakeDaemon: Sendable {
 
     init(path: String) throws {
         self.path = path
-        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let listener = UnixSocketAddress.socket()
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { raw in path.utf8CString.withUnsafeBytes { raw.copyMemory(from: $0) } }

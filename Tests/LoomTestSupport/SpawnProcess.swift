@@ -30,7 +30,10 @@ public func spawnAndWait(_ path: String, _ arguments: [String], environment: [St
     defer { posix_spawn_file_actions_destroy(&actions) }
     var ends: [Int32] = [-1, -1]
     if captureOutput {
+        // Closed on exec (Swift's Glibc has no pipe2): only the child's dup2 copy, its stdout,
+        // survives its exec — a program another test spawns meanwhile must not hold the pipe open.
         _ = pipe(&ends)
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         posix_spawn_file_actions_adddup2(&actions, ends[1], STDOUT_FILENO)
         posix_spawn_file_actions_addclose(&actions, ends[0])
         posix_spawn_file_actions_addclose(&actions, ends[1])
