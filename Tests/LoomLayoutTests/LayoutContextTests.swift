@@ -35,22 +35,22 @@ struct LayoutContextTests {
     }
 
     @Test func equalGridColumnsShareANumberAndANumberNeverNamesOtherColumns() {
-        let engine = LayoutEngine()
+        var grids = GridColumnNumbers()
         let narrow = GridColumns(widths: [3, 4], spacing: 1, verticalSpacing: 0, alignment: .leading)
         let wide = GridColumns(widths: [8, 4], spacing: 1, verticalSpacing: 0, alignment: .leading)
-        let first = engine.number(for: narrow)
-        #expect(engine.number(for: narrow) == first)
-        #expect(engine.number(for: wide) != first)
-        #expect(engine.gridColumns(first) == narrow)
+        let first = grids.number(for: narrow)
+        #expect(grids.number(for: narrow) == first)
+        #expect(grids.number(for: wide) != first)
+        #expect(grids.columns(first) == narrow)
 
         // Past the bound every set is forgotten; numbers go on rising, so none is reused.
-        var numbers: Set<Int> = [first, engine.number(for: wide)]
-        for width in 0..<(LayoutEngine.maximumGridColumnSets + 10) {
-            numbers.insert(engine.number(for: GridColumns(widths: [width], spacing: 0, verticalSpacing: 0, alignment: .leading)))
+        var numbers: Set<Int> = [first, grids.number(for: wide)]
+        for width in 0..<(GridColumnNumbers.maximumSets + 10) {
+            numbers.insert(grids.number(for: GridColumns(widths: [width], spacing: 0, verticalSpacing: 0, alignment: .leading)))
         }
-        #expect(numbers.count == LayoutEngine.maximumGridColumnSets + 12)
-        #expect(engine.gridColumns(first) == nil, "forgotten")
-        #expect(engine.number(for: narrow) != first, "the same columns again: a new number")
+        #expect(numbers.count == GridColumnNumbers.maximumSets + 12)
+        #expect(grids.columns(first) == nil, "forgotten")
+        #expect(grids.number(for: narrow) != first, "the same columns again: a new number")
     }
 
     @Test func aRowWhoseCellsDidNotChangeIsPlacedAgainInColumnsAnotherRowChanged() {

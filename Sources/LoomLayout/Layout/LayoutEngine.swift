@@ -81,6 +81,10 @@ package final class LayoutEngine {
         /// The elements below the node, and the graph structure they were found in: they stay
         /// the same through changes of stamp (what they show) until the structure changes.
         var elements: (list: [LayoutElement], structure: Int)?
+        /// A scroll container's anchor when it was last placed (kept through changes of stamp):
+        /// where the rows in view of one resting at it are, before it is laid out again
+        /// (`LazyRowNegotiation`).
+        var scrollAnchor: UnitPoint?
         /// The count of the engine that made it, which also tells whose it is.
         let owner: EntryCount
 
@@ -119,15 +123,8 @@ package final class LayoutEngine {
     /// Told where a scroll container was actually shown when that differs from what was asked
     /// (kept within its content, or following its anchor).
     var didResolveScrollPosition: (Node, ScrollPosition) -> Void = { _, _ in }
-    /// The anchor of each scroll container that has one, from the last layout: where the rows
-    /// in view of one resting at it are (`LazyRowNegotiation`).
-    package internal(set) var scrollAnchors: [ObjectIdentifier: UnitPoint] = [:]
-    /// Grid column sets by their number, and the numbers (`number(for:)`).
-    var gridColumnNumbers: [GridColumns: Int] = [:]
-    var gridColumnsByNumber: [Int: GridColumns] = [:]
-    var nextGridColumnsNumber = 0
-    /// Content size of each scroll container, from the last layout.
-    package internal(set) var contentSizes: [ObjectIdentifier: Size] = [:]
+    /// The grids' columns placed, by the numbers contexts name them with.
+    var gridColumns = GridColumnNumbers()
 
     package init() {}
 
@@ -234,20 +231,24 @@ package final class LayoutEngine {
     /// cached) keeps its lines.
     func entry(for node: Node) -> Entry {
         let entry: Entry
-        if let own = node.layoutCache as? Entry, own.owner === entryCount {
-            entry = own
-        } else if node.layoutCache == nil {
-            entry = Entry(stamp: node.layoutStamp, owner: entryCount)
-            node.layoutCache = entry
-        } else if let kept = aside[ObjectIdentifier(node)] {
-            entry = kept
+        if let existing = existingEntry(of: node) {
+            entry = existing
         } else {
             entry = Entry(stamp: node.layoutStamp, owner: entryCount)
-            aside[ObjectIdentifier(node)] = entry
+            if node.layoutCache == nil { node.layoutCache = entry } else { aside[ObjectIdentifier(node)] = entry }
         }
         if entry.stamp != node.layoutStamp { entry.reset(stamp: node.layoutStamp) }
         return entry
     }
+
+    /// The node's entry if this engine has made one, as it is (nothing made or emptied).
+    private func existingEntry(of node: Node) -> Entry? {
+        if let own = node.layoutCache as? Entry, own.owner === entryCount { return own }
+        return aside[ObjectIdentifier(node)]
+    }
+
+    /// The anchor a scroll container was last placed with; nil before it was placed, or without one.
+    func scrollAnchor(of container: Node) -> UnitPoint? { existingEntry(of: container)?.scrollAnchor }
 
     /// Entries of nodes whose slot another engine holds: a second engine laying out the same
     /// graph (a test's layout made from nothing) keeps its own results here, and shares none.

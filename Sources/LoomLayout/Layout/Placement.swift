@@ -43,7 +43,7 @@ extension LayoutEngine {
     /// it or where the viewer scrolled it, within its content (`ScrollPosition.resolve`); across
     /// them, at the leading edge unless scrolled. The viewer's position follows what is shown.
     func shownOffset(_ node: Node, content: Size, frame: GridRect, axes: Axis.Set, anchor: UnitPoint?) -> (x: Int, y: Int) {
-        scrollAnchors[ObjectIdentifier(node)] = anchor
+        entry(for: node).scrollAnchor = anchor
         let position = scrollPosition(node)
         let anchor = anchor ?? .topLeading
         let x = ScrollPosition.resolve(position.x, atAnchor: position.xAtAnchor, content: content.width, frame: frame.width,

@@ -18,7 +18,7 @@ struct ScrollPosition: Hashable {
     /// shorter than the frame sits at the same fraction of the room left (a negative offset).
     /// Sizes lie within ±`LayoutEngine.maximumExtent` (Int32's range): no overflow.
     static func resolve(_ offset: Int, atAnchor: Bool, content: Int, frame: Int, fraction: Double) -> (offset: Int, atAnchor: Bool) {
-        let fraction = fraction.isNaN ? 0 : Swift.min(Swift.max(fraction, 0), 1)
+        let fraction = clamped(fraction)
         let room = content - frame
         guard room > 0 else { return (-Int((Double(-room) * fraction).rounded(.down)), true) }
         let anchored = Int((Double(room) * fraction).rounded(.down))
@@ -30,7 +30,11 @@ struct ScrollPosition: Hashable {
     /// The offset the anchor gives content of `content` cells in a frame of `extent`, estimated
     /// before layout (`LazyRowNegotiation`: where the rows in view are).
     static func anchoredOffset(content: Double, extent: Double, fraction: Double) -> Double {
-        let fraction = fraction.isNaN ? 0 : Swift.min(Swift.max(fraction, 0), 1)
-        return Swift.max(0, content - extent) * fraction
+        Swift.max(0, content - extent) * clamped(fraction)
+    }
+
+    /// A fraction within 0…1 (a `UnitPoint`'s may be anything; not a number counts as 0).
+    private static func clamped(_ fraction: Double) -> Double {
+        fraction.isNaN ? 0 : Swift.min(Swift.max(fraction, 0), 1)
     }
 }

@@ -3,9 +3,10 @@ import LoomGraph
 /// Stage 2, lazy-row negotiation: which rows each lazy container must build.
 ///
 /// Each viewport asks for the rows it shows, plus overscan: from the row at its scroll offset
-/// (where the container's anchor puts it, while it rests there) to the row at the offset plus a screen, at the row pitch the last layout measured (1 before
-/// any); for a lazy grid, the items of those rows. The graph keeps the union of the viewports' ranges, as ranges, so distant viewers do
-/// not build the rows between them; if the union moved after layout measured the rows, the
+/// (where the container's anchor puts it, while it rests there) to the row at the offset plus
+/// a screen, at the row pitch the last layout measured (1 before any); for a lazy grid, the
+/// items of those rows. The graph keeps the union of the viewports' ranges, as ranges, so
+/// distant viewers do not build the rows between them; if the union moved after layout measured the rows, the
 /// scene is evaluated once more.
 struct LazyRowNegotiation {
     let engine: LayoutEngine
@@ -25,7 +26,7 @@ struct LazyRowNegotiation {
             var offset = Double(horizontal ? position.x : position.y)
             // Resting at its anchor, the container shows where the anchor puts today's rows
             // (a log anchored at its bottom: the last ones), not where it was last shown.
-            if horizontal ? position.xAtAnchor : position.yAtAnchor, let anchor = scroller.flatMap({ engine.scrollAnchors[ObjectIdentifier($0)] }) {
+            if horizontal ? position.xAtAnchor : position.yAtAnchor, let anchor = scroller.flatMap(engine.scrollAnchor(of:)) {
                 let rows = Double(count / columns + (count % columns == 0 ? 0 : 1))
                 offset = ScrollPosition.anchoredOffset(content: rows * pitch, extent: extent, fraction: horizontal ? anchor.x : anchor.y)
             }

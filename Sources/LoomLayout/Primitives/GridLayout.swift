@@ -31,7 +31,7 @@ struct GridLayout: PrimitiveLayout {
         let arrangement = arrange(width: frame.width, subviews)
         var row = frame.row
         var rowContext = subviews.context
-        rowContext.grid = subviews.engine.number(for: arrangement.columns)
+        rowContext.grid = subviews.engine.gridColumns.number(for: arrangement.columns)
         for (element, height) in zip(subviews.elements, arrangement.rowHeights) {
             let isRow = if case .gridRow = element.primitive { true } else { false }
             subviews.place(element, in: GridRect(column: frame.column, row: row, width: arrangement.size.width, height: height),
@@ -88,28 +88,3 @@ struct GridColumns: Hashable {
     var alignment: Alignment
 }
 
-extension LayoutEngine {
-    /// The number of a grid's columns: the same for equal columns while they are remembered,
-    /// never the same for different ones (numbers are not reused), so a box kept from an
-    /// earlier layout whose context names a number was placed in those very columns. Past
-    /// `maximumGridColumnSets` remembered, all are forgotten; equal columns then get a new
-    /// number (their rows are placed again once, not reused).
-    func number(for columns: GridColumns) -> Int {
-        if let number = gridColumnNumbers[columns] { return number }
-        if gridColumnNumbers.count >= Self.maximumGridColumnSets {
-            gridColumnNumbers.removeAll(keepingCapacity: true)
-            gridColumnsByNumber.removeAll(keepingCapacity: true)
-        }
-        nextGridColumnsNumber += 1
-        gridColumnNumbers[columns] = nextGridColumnsNumber
-        gridColumnsByNumber[nextGridColumnsNumber] = columns
-        return nextGridColumnsNumber
-    }
-
-    /// The columns a number names (nil once forgotten).
-    func gridColumns(_ number: Int) -> GridColumns? { gridColumnsByNumber[number] }
-
-    /// Distinct grid column sets remembered at most: more than the grids of any screen at
-    /// every size its viewers have.
-    static var maximumGridColumnSets: Int { 256 }
-}

@@ -12,7 +12,7 @@ struct GridRowLayout: PrimitiveLayout {
     }
 
     func placeSubviews(in frame: GridRect, subviews: LayoutSubviews, placement: inout SubviewPlacement) {
-        guard let number = subviews.context.grid, let grid = subviews.engine.gridColumns(number) else {
+        guard let number = subviews.context.grid, let grid = subviews.engine.gridColumns.columns(number) else {
             return HStackLayout(alignment: alignment ?? .center, spacing: nil, lazy: false).placeSubviews(in: frame, subviews: subviews, placement: &placement)
         }
         var cellContext = subviews.context

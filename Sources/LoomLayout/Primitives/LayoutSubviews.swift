@@ -91,10 +91,9 @@ struct LayoutSubviews {
         }
     }
 
-    /// For a scroll container scrolling along `axes`: records its content's size, and gives the
-    /// offset it is shown at (see `LayoutEngine.shownOffset`).
+    /// For a scroll container scrolling along `axes`: the offset it is shown at (see
+    /// `LayoutEngine.shownOffset`).
     func scrollPosition(content: Size, frame: GridRect, axes: Axis.Set) -> (x: Int, y: Int) {
-        engine.contentSizes[ObjectIdentifier(node)] = content
-        return engine.shownOffset(node, content: content, frame: frame, axes: axes, anchor: context.scrollAnchor)
+        engine.shownOffset(node, content: content, frame: frame, axes: axes, anchor: context.scrollAnchor)
     }
 }
