@@ -144,21 +144,12 @@ enum DocumentModifiers {
             guard let content = modifier.arguments["content"].flatMap(DocumentNode.node) else { return view }
             let inset = DocumentView(node: content, scope: node.scope, context: node.context)
             let spacing = reader.cells(modifier.value("spacing"))
+            let alignment = DocumentViewBuilders.alignment(modifier.choice("alignment"))
             switch modifier.choice("edge") {
-            case let edge where edge == "top" || edge == "bottom":
-                let alignment: HorizontalAlignment = switch modifier.choice("alignment") {
-                case "leading": .leading
-                case "trailing": .trailing
-                default: .center
-                }
-                return AnyView(view.safeAreaInset(edge: edge == "top" ? .top : .bottom, alignment: alignment, spacing: spacing) { inset })
-            case let edge:
-                let alignment: VerticalAlignment = switch modifier.choice("alignment") {
-                case "top": .top
-                case "bottom": .bottom
-                default: .center
-                }
-                return AnyView(view.safeAreaInset(edge: edge == "leading" ? .leading : .trailing, alignment: alignment, spacing: spacing) { inset })
+            case "top": return AnyView(view.safeAreaInset(edge: .top, alignment: alignment.horizontal, spacing: spacing) { inset })
+            case "bottom": return AnyView(view.safeAreaInset(edge: .bottom, alignment: alignment.horizontal, spacing: spacing) { inset })
+            case "leading": return AnyView(view.safeAreaInset(edge: .leading, alignment: alignment.vertical, spacing: spacing) { inset })
+            default: return AnyView(view.safeAreaInset(edge: .trailing, alignment: alignment.vertical, spacing: spacing) { inset })
             }
         },
         "keyboardShortcut": { modifier, view, reader, _ in

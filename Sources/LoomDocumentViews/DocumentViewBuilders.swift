@@ -131,7 +131,7 @@ enum DocumentViewBuilders {
             }
             guard case .action(let steps, let confirm)? = node.arguments["action"] else { return AnyView(Button(label, role: role) {}) }
             guard let confirm else { return AnyView(Button(label, role: role) { DocumentActions.apply(steps, reader: reader) }) }
-            return AnyView(ConfirmingButton(label: label, role: role, question: TemplateText(reader: reader, missing: view.context.missing).pieces(confirm).map(\.text).joined()) {
+            return AnyView(ConfirmingButton(label: label, role: role, question: reader.string(confirm, missing: view.context.missing) ?? "") {
                 DocumentActions.apply(steps, reader: reader)
             })
         },
