@@ -134,10 +134,6 @@ public final class DaemonConnection {
 
     /// Messages already read (after a request's reply, in the same read) and not yet taken:
     /// a poll loop handles them before it polls, since they will not make `input` readable.
-    /// Messages one read usually completes (a frame: its operations, its cursor, its flush):
-    /// room for them in one allocation.
-    static let messagesPerRead = 8
-
     public func received() -> [Message] {
         defer { inbox = [] }
         return inbox
@@ -158,7 +154,7 @@ public final class DaemonConnection {
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { throw lost }
             var messages: [Message] = []
-            messages.reserveCapacity(Self.messagesPerRead)
+            messages.reserveCapacity(MessageDecoder.messagesPerFeed)
             for result in try decoder.feed(chunk[0..<count]) {
                 switch result {
                 case .success(let message): messages.append(message)

@@ -25,7 +25,7 @@ public struct MessageDecoder {
 
     /// Messages one read usually completes (a frame: its operations, its cursor, its flush):
     /// room for them in one allocation, not one per doubling.
-    static let messagesPerFeed = 8
+    public static let messagesPerFeed = 8
 
     /// Bytes received and not yet part of a whole message.
     public var pendingBytes: Int { buffer.count }
