@@ -72,31 +72,20 @@ enum InstructionsBenchmark {
         defer { daemon.shutDown() }
         let output = profilePath("viewer", frames)
         defer { discard(output) }
-        let loom = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("loom").path
-        let environment = ["TERM": "xterm-256color", "COLORTERM": "truecolor", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "LOOM_SOCKET": daemon.socket]
-        let terminal = try PseudoTerminal([valgrind, "--tool=callgrind", "--callgrind-out-file=\(output)", loom, "attach", "rows"],
+        var environment = PeersBenchmark.terminalEnvironment
+        environment["LOOM_SOCKET"] = daemon.socket
+        let terminal = try PseudoTerminal([valgrind, "--tool=callgrind", "--callgrind-out-file=\(output)", Bench.program("loom").path, "attach", "rows"],
                                           environment: environment, width: 80, height: 24)
         defer { terminal.stop() }
-        try settle(terminal, within: 120)
+        try terminal.waitUntilQuiet(within: 120)
         for frame in 0..<frames {
             _ = try control.request { .set(id: $0, path: "/rows/0/value", value: .int(Int64(1 - frame % 2))) }
             Thread.sleep(forTimeInterval: PeersBenchmark.interval)
         }
-        try settle(terminal, within: 60)
+        try terminal.waitUntilQuiet(within: 60)
         kill(terminal.pid, SIGTERM)
         terminal.wait(seconds: 60)
         return try totalInstructions(output)
-    }
-
-    /// Waits until the terminal has received something and then nothing more for half a second.
-    private static func settle(_ terminal: PseudoTerminal, within seconds: Double) throws {
-        let deadline = Date().addingTimeInterval(seconds)
-        var settled = -1
-        while terminal.bytes == 0 || settled != terminal.bytes {
-            guard Date() < deadline else { throw BenchFailure("loom attach under callgrind did not draw within \(Int(seconds)) s") }
-            settled = terminal.bytes
-            Thread.sleep(forTimeInterval: 0.5)
-        }
     }
 
     private static let keptIn = ProcessInfo.processInfo.environment["LOOM_BENCH_CALLGRIND_DIR"]

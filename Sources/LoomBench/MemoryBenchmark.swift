@@ -85,7 +85,7 @@ enum MemoryBenchmark {
             throw BenchFailure("cannot bind \(notifyPath)")
         }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("loomd")
+        process.executableURL = Bench.program("loomd")
         process.arguments = ["--ephemeral", "--socket", directory + "/loom.sock", "--log-level", "error"]
         process.environment = ["NOTIFY_SOCKET": notifyPath]
         let start = ContinuousClock.now

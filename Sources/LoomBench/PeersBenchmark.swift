@@ -144,7 +144,7 @@ enum PeersBenchmark {
 
     // MARK: - Measuring
 
-    private static let terminalEnvironment = ["TERM": "xterm-256color", "COLORTERM": "truecolor", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+    static let terminalEnvironment = ["TERM": "xterm-256color", "COLORTERM": "truecolor", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
 
     /// A program that writes "ready" to a marker file (whose path `command` puts in its
     /// arguments) before its first update and "done" after its last, run under a
@@ -206,15 +206,10 @@ enum PeersBenchmark {
         defer { daemon.shutDown() }
         var environment = terminalEnvironment
         environment["LOOM_SOCKET"] = daemon.socket
-        let loom = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("loom").path
-        let terminal = try PseudoTerminal([loom, "attach", "rows"], environment: environment, width: width, height: height)
+        let terminal = try PseudoTerminal([Bench.program("loom").path, "attach", "rows"], environment: environment, width: width, height: height)
         defer { terminal.stop() }
         // Drawn and idle before measuring, as the peers are.
-        var settled = 0
-        while terminal.bytes == 0 || settled != terminal.bytes {
-            settled = terminal.bytes
-            Thread.sleep(forTimeInterval: 0.5)
-        }
+        try terminal.waitUntilQuiet(within: 300)
         let (daemonCPU, viewerCPU, bytes) = (daemon.cpuNanoseconds, PseudoTerminal.threadCPU(of: terminal.pid), terminal.bytes)
         for update in 0..<updates {
             let row = update % 10

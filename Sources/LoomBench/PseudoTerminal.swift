@@ -89,6 +89,18 @@ final class PseudoTerminal: Sendable {
         _ = finished.wait(timeout: .now() + 2)
     }
 
+    /// Waits until the program has written something and then nothing more for half a second
+    /// (drawn, and idle); past `seconds`, fails.
+    func waitUntilQuiet(within seconds: Double) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        var settled = -1
+        while bytes == 0 || settled != bytes {
+            guard Date() < deadline else { throw BenchFailure("the program in the pseudo-terminal did not draw and settle within \(Int(seconds)) s") }
+            settled = bytes
+            Thread.sleep(forTimeInterval: 0.5)
+        }
+    }
+
     /// Waits for the program to exit by itself (up to `seconds`).
     func wait(seconds: Double) {
         var status: Int32 = 0
