@@ -30,6 +30,8 @@ enum PeersBenchmark {
     private struct Cost {
         let cpu: Double
         let bytes: Double
+        /// Loom's CPU by process (daemon, viewer), to see which one an update's cost is in.
+        var parts: [(name: String, cpu: Double)] = []
     }
 
     static func run() -> [Figure] {
@@ -61,6 +63,10 @@ enum PeersBenchmark {
                                           meaning: "\(meaning): CPU per update, \(rows) rows, \(width)x\(height)"))
                     figures.append(Figure(key: "term_bytes_per_update_\(peer)_\(name)", value: cost.bytes, unit: "bytes",
                                           meaning: "\(meaning): bytes to the terminal per update"))
+                    for part in cost.parts {
+                        figures.append(Figure(key: "cpu_us_per_update_\(peer)_\(part.name)_\(name)", value: part.cpu, unit: "us",
+                                              meaning: "\(meaning): the \(part.name)'s part"))
+                    }
                 }
                 let loom = max(costs[0].cost.cpu, 1)
                 for (peer, target) in [("textual_line_api", ">= 20"), ("bubbletea", "> 1")] {
@@ -217,7 +223,9 @@ enum PeersBenchmark {
             Thread.sleep(forTimeInterval: interval)
         }
         Thread.sleep(forTimeInterval: interval)
-        let spent = Double(daemon.cpuNanoseconds - daemonCPU) + PseudoTerminal.cpuSpent(from: viewerCPU, to: PseudoTerminal.threadCPU(of: terminal.pid))
-        return Cost(cpu: spent / 1_000 / Double(updates), bytes: Double(terminal.bytes - bytes) / Double(updates))
+        let daemonSpent = Double(daemon.cpuNanoseconds - daemonCPU) / 1_000 / Double(updates)
+        let viewerSpent = PseudoTerminal.cpuSpent(from: viewerCPU, to: PseudoTerminal.threadCPU(of: terminal.pid)) / 1_000 / Double(updates)
+        return Cost(cpu: daemonSpent + viewerSpent, bytes: Double(terminal.bytes - bytes) / Double(updates),
+                    parts: [("daemon", daemonSpent), ("viewer", viewerSpent)])
     }
 }

@@ -40,7 +40,8 @@ extension Daemon {
             ]
         }
         return ["scenes": .object(sceneStats), "connections": .int(Int64(connections.count)),
-                "loop": ["lag_ms": .int(Int64(health?.lagMilliseconds ?? 0)), "max_lag_ms": .int(Int64(health?.maximumLagMilliseconds ?? 0))],
+                "loop": ["lag_ms": .int(Int64(clamping: health?.lagMilliseconds ?? 0)), "max_lag_ms": .int(Int64(clamping: health?.maximumLagMilliseconds ?? 0)),
+                         "turns": .int(Int64(clamping: health?.turns ?? 0))],
                 "accepted_connections": .int(Int64(acceptedConnections)), "revision": .int(store.revision),
                 "durable_revision": .int(store.durableRevision), "waiting_acknowledgements": .int(Int64(store.waitingActions))]
     }

@@ -53,6 +53,11 @@ public final class EventLoop {
     /// Milliseconds of the loop's clock (updated at the start of each turn).
     public var now: UInt64 { uv_now(loop) }
 
+    /// Brings `now` up to the present.
+    public func updateTime() {
+        uv_update_time(loop)
+    }
+
     /// Closes every handle still open, runs the loop until their close callbacks ran, and
     /// closes the loop; the result is `uv_loop_close`'s (0 when nothing was left behind).
     @discardableResult

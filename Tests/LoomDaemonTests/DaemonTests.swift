@@ -139,6 +139,33 @@ struct DaemonTests {
         #expect(screen.text == current)
     }
 
+    /// A sleeping thread woken costs more CPU than a small update's work (docs/BENCHMARKS.md,
+    /// `peers`): with a viewer attached and nothing changing, nothing may wake the loop — no
+    /// timer measuring its health, none pacing frames that are not due.
+    @Test func anIdleDaemonsLoopDoesNotTurn() throws {
+        let daemon = DaemonThread { $0.register(scene: "jobs", JobBoard()) }
+        defer { daemon.shutDown() }
+        let script = Client.hello(daemon.socket)
+        let viewer = Client.hello(daemon.socket, role: .viewer)
+        viewer.send(#"{"type":"attach","id":1,"scene":"jobs","width":30,"height":8}"#)
+        let screen = ScreenModel()
+        while let message = viewer.receive(timeout: 5), !screen.apply(message) {}
+        viewer.send(.ack(sequence: screen.lastFlush))
+        func turns(_ id: RequestID) -> Int64? {
+            script.send(.stats(id: id))
+            guard case .statsReport(id, let stats)? = script.receive() else { return nil }
+            return stats["loop"]?["turns"]?.intValue
+        }
+        usleep(100_000)
+        // What asking costs: the turns between two requests with nothing between them.
+        let first = try #require(turns(2)), second = try #require(turns(3))
+        let asking = second - first
+        // Longer than any period a health or pacing timer would have.
+        usleep(500_000)
+        let third = try #require(turns(4))
+        #expect(third - second == asking, "turns while idle: \(third - second - asking)")
+    }
+
     @Test func shutdownSaysByeToEveryClient() {
         let daemon = DaemonThread()
         let client = Client.hello(daemon.socket)

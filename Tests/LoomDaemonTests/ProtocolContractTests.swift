@@ -361,7 +361,7 @@ extension ProtocolContractTests {
         #expect(Set(stats.keys) == ["scenes", "connections", "loop", "accepted_connections", "revision", "durable_revision", "waiting_acknowledgements"])
         guard case .object(let loop)? = stats["loop"], case .object(let scene)? = stats["scenes"]?["dashboard"],
               case .array(let viewers)? = scene["viewers"], case .object(let viewerStats)? = viewers.first else { Issue.record("\(stats)"); return }
-        #expect(Set(loop.keys) == ["lag_ms", "max_lag_ms"])
+        #expect(Set(loop.keys) == ["lag_ms", "max_lag_ms", "turns"])
         #expect(Set(scene.keys) == ["nodes", "bodies", "frames", "graphs", "viewers"])
         #expect(Set(viewerStats.keys) == ["id", "scene", "user", "role", "size", "view_state",
                                           "frames", "bytes", "coalesced_frames", "ack_latency_ms", "unacknowledged"])

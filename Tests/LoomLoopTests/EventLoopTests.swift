@@ -36,6 +36,23 @@ struct EventLoopTests {
         #expect(loop.close() == 0, "uv_loop_close returns 0: every handle was freed")
     }
 
+    /// Turns are measured from the wait's return to the next wait, and the watcher neither wakes
+    /// the loop nor keeps it running: the loop ends when its one timer is done.
+    @Test func aTurnWatcherMeasuresBusyTurnsAndKeepsNoLoopAwake() throws {
+        let loop = try EventLoop()
+        let watcher = try TurnWatcher(loop: loop)
+        let timer = try LoopTimer(loop: loop)
+        timer.start(after: 1) {
+            usleep(30_000)
+            timer.close()
+        }
+        loop.run()
+        #expect(watcher.longestBusyMilliseconds >= 30, "the timer's turn held the loop 30 ms")
+        #expect(watcher.turns >= 1 && watcher.turns <= 3, "\(watcher.turns) turns")
+        watcher.close()
+        #expect(loop.close() == 0)
+    }
+
     @Test func aServerAndAClientExchangeBytesAndTheServerSeesTheClientsCredentials() throws {
         let loop = try EventLoop()
         let (server, path) = try boundServer(on: loop)

@@ -1,0 +1,68 @@
+import CLibUV
+
+/// Measures, each time the loop is about to wait again, how long the turn that ends kept it
+/// busy since its last wait returned: the time an event arriving meanwhile waited to be served.
+///
+/// It watches from libuv's check and prepare hooks, which run around the loop's wait and never
+/// make it turn: an idle loop stays asleep. (A periodic timer measuring how late it fires would
+/// wake an idle daemon every period, and each wake of a sleeping thread costs more CPU than the
+/// work of a small update; see docs/BENCHMARKS.md.) Neither hook keeps the loop running.
+public final class TurnWatcher {
+    private let afterWait: Hook
+    private let beforeWait: Hook
+    /// The loop's clock when its last wait returned.
+    private var waitEnded: UInt64
+    /// Turns that ended since the watcher started.
+    public private(set) var turns: UInt64 = 0
+    /// How long the last turn kept the loop busy, in milliseconds of the loop's clock.
+    public private(set) var lastBusyMilliseconds: UInt64 = 0
+    /// The longest turn since the watcher started.
+    public private(set) var longestBusyMilliseconds: UInt64 = 0
+
+    public init(loop: EventLoop) throws(LoopError) {
+        waitEnded = loop.now
+        afterWait = try Hook(loop: loop, kind: .check)
+        beforeWait = try Hook(loop: loop, kind: .prepare)
+        // libuv updates its clock when the wait returns, before the callbacks of what woke it.
+        afterWait.action = { [unowned self, unowned loop] in waitEnded = loop.now }
+        beforeWait.action = { [unowned self, unowned loop] in
+            loop.updateTime()
+            turns &+= 1
+            lastBusyMilliseconds = loop.now >= waitEnded ? loop.now - waitEnded : 0
+            longestBusyMilliseconds = max(longestBusyMilliseconds, lastBusyMilliseconds)
+        }
+    }
+
+    public func close() {
+        afterWait.close()
+        beforeWait.close()
+    }
+}
+
+/// A libuv check (after the wait) or prepare (before it) handle, unreferenced.
+private final class Hook: Handle {
+    enum Kind { case check, prepare }
+    var action: (() -> Void)?
+
+    init(loop: EventLoop, kind: Kind) throws(LoopError) {
+        switch kind {
+        case .check:
+            super.init(uv_check_t.self)
+            let check = UnsafeMutableRawPointer(handle).assumingMemoryBound(to: uv_check_t.self)
+            try LoopError.check(uv_check_init(loop.loop, check), "uv_check_init")
+            retainForLoop()
+            uv_check_start(check) { check in Handle.owner(check, as: Hook.self)?.action?() }
+        case .prepare:
+            super.init(uv_prepare_t.self)
+            let prepare = UnsafeMutableRawPointer(handle).assumingMemoryBound(to: uv_prepare_t.self)
+            try LoopError.check(uv_prepare_init(loop.loop, prepare), "uv_prepare_init")
+            retainForLoop()
+            uv_prepare_start(prepare) { prepare in Handle.owner(prepare, as: Hook.self)?.action?() }
+        }
+        uv_unref(handle)
+    }
+
+    override func willClose() {
+        action = nil
+    }
+}
