@@ -30,8 +30,9 @@ enum PeersBenchmark {
     private struct Cost {
         let cpu: Double
         let bytes: Double
-        /// Loom's CPU by process (daemon, viewer), to see which one an update's cost is in.
-        var parts: [(name: String, cpu: Double)] = []
+        /// Loom's CPU by process (daemon, viewer), to see which one an update's cost is in, and
+        /// the daemon's for a `ping` at the same cadence: the cost of waking it at all.
+        var parts: [(key: String, meaning: String, cpu: Double)] = []
     }
 
     static func run() -> [Figure] {
@@ -64,8 +65,7 @@ enum PeersBenchmark {
                     figures.append(Figure(key: "term_bytes_per_update_\(peer)_\(name)", value: cost.bytes, unit: "bytes",
                                           meaning: "\(meaning): bytes to the terminal per update"))
                     for part in cost.parts {
-                        figures.append(Figure(key: "cpu_us_per_update_\(peer)_\(part.name)_\(name)", value: part.cpu, unit: "us",
-                                              meaning: "\(meaning): the \(part.name)'s part"))
+                        figures.append(Figure(key: "\(part.key)_\(name)", value: part.cpu, unit: "us", meaning: part.meaning))
                     }
                 }
                 let loom = max(costs[0].cost.cpu, 1)
@@ -216,6 +216,14 @@ enum PeersBenchmark {
         defer { terminal.stop() }
         // Drawn and idle before measuring, as the peers are.
         try terminal.waitUntilQuiet(within: 300)
+        // What waking the daemon costs at this cadence, whatever it does once awake: a `ping`.
+        let pingCPU = daemon.cpuNanoseconds
+        for _ in 0..<updates {
+            _ = try control.request { .ping(id: $0) }
+            Thread.sleep(forTimeInterval: interval)
+        }
+        Thread.sleep(forTimeInterval: interval)
+        let pingSpent = Double(daemon.cpuNanoseconds - pingCPU) / 1_000 / Double(updates)
         let (daemonCPU, viewerCPU, bytes) = (daemon.cpuNanoseconds, PseudoTerminal.threadCPU(of: terminal.pid), terminal.bytes)
         for update in 0..<updates {
             let row = update % 10
@@ -226,6 +234,8 @@ enum PeersBenchmark {
         let daemonSpent = Double(daemon.cpuNanoseconds - daemonCPU) / 1_000 / Double(updates)
         let viewerSpent = PseudoTerminal.cpuSpent(from: viewerCPU, to: PseudoTerminal.threadCPU(of: terminal.pid)) / 1_000 / Double(updates)
         return Cost(cpu: daemonSpent + viewerSpent, bytes: Double(terminal.bytes - bytes) / Double(updates),
-                    parts: [("daemon", daemonSpent), ("viewer", viewerSpent)])
+                    parts: [("cpu_us_per_update_loom_daemon", "Loom: the daemon's part of an update", daemonSpent),
+                            ("cpu_us_per_update_loom_viewer", "Loom: the viewer's part of an update", viewerSpent),
+                            ("cpu_us_per_ping_loom_daemon", "Loom: the daemon's CPU for a ping at the same cadence (waking it at all)", pingSpent)])
     }
 }

@@ -16,8 +16,8 @@ extension Viewport {
             return scroll(toShow: index, anchor: request.anchor)
         case .lazyRow(let row, let container):
             guard let scroller = LazyRowNegotiation.scrollContainer(of: container) else { return false }
-            let columns = max(1, engine.lazyColumns[ObjectIdentifier(container)] ?? 1)
-            let pitch = engine.rowHeights[ObjectIdentifier(container)] ?? 1
+            let columns = max(1, engine.itemsPerRow(of: container) ?? 1)
+            let pitch = engine.rowPitch(of: container) ?? 1
             scroll(scroller, toRow: Int(cells: (Double(row / columns) * pitch).rounded(.down)))
             followedScrollRequest -= 1
             return true

@@ -85,6 +85,11 @@ package final class LayoutEngine {
         /// where the rows in view of one resting at it are, before it is laid out again
         /// (`LazyRowNegotiation`).
         var scrollAnchor: UnitPoint?
+        /// A lazy container's row pitch (a row's height and the gap after it, the mean of the
+        /// rows built) and, for a lazy grid, its items per row, from its last layout (kept
+        /// through changes of stamp): where the rows a viewport shows are before they are built.
+        var rowPitch: Double?
+        var itemsPerRow: Int?
         /// The count of the engine that made it, which also tells whose it is.
         let owner: EntryCount
 
@@ -113,11 +118,6 @@ package final class LayoutEngine {
 
     private let entryCount = EntryCount()
 
-    /// Mean row height per lazy container, from the last layout (for viewports' row estimates).
-    package internal(set) var rowHeights: [ObjectIdentifier: Double] = [:]
-    /// Items per row of each lazy grid, from the last layout: a grid's row pitch is shared by
-    /// that many items of its collection (`LazyRowNegotiation`).
-    package internal(set) var lazyColumns: [ObjectIdentifier: Int] = [:]
     /// Where the viewer has each scroll container scrolled, asked during placement.
     var scrollPosition: (Node) -> ScrollPosition = { _ in ScrollPosition() }
     /// Told where a scroll container was actually shown when that differs from what was asked
@@ -249,6 +249,13 @@ package final class LayoutEngine {
 
     /// The anchor a scroll container was last placed with; nil before it was placed, or without one.
     func scrollAnchor(of container: Node) -> UnitPoint? { existingEntry(of: container)?.scrollAnchor }
+
+    /// A lazy container's row pitch from its last layout; nil before it was laid out.
+    func rowPitch(of container: Node) -> Double? { existingEntry(of: container)?.rowPitch }
+
+    /// A lazy grid's items per row from its last layout (a row pitch is shared by that many
+    /// items of its collection); nil before it was laid out, and for other containers.
+    func itemsPerRow(of container: Node) -> Int? { existingEntry(of: container)?.itemsPerRow }
 
     /// Entries of nodes whose slot another engine holds: a second engine laying out the same
     /// graph (a test's layout made from nothing) keeps its own results here, and shares none.

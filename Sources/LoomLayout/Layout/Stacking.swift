@@ -135,7 +135,7 @@ extension LayoutEngine {
             // them): a row's place is its index times that, so no row before it is measured.
             let built = children.indices.filter { children[$0].row != nil }
             let pitch = built.isEmpty ? 1.0 + Double(gap(children.count - 1)) : built.reduce(0.0) { $0 + Double(sizes[$1][axis] + gap($1)) } / Double(built.count)
-            if let container = forEach.lazyContainer { rowHeights[ObjectIdentifier(container)] = pitch }
+            if let container = forEach.lazyContainer { entry(for: container).rowPitch = pitch }
             // A row starts at its estimate, unless it follows the row before it: built rows in a
             // run touch (rows shorter than the mean, or without a separator, leave no hole; a
             // row built empty, as `EmptyView`, takes no place at all), and the run ends where its

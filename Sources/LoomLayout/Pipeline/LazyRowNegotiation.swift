@@ -14,9 +14,9 @@ struct LazyRowNegotiation {
 
     /// The rows (columns, for a `LazyHStack`) of `container` each viewport shows.
     func visibleRows(of container: Node, count: Int) -> [Range<Int>] {
-        let pitch = max(engine.rowHeights[ObjectIdentifier(container)] ?? 1, 0.5)
+        let pitch = max(engine.rowPitch(of: container) ?? 1, 0.5)
         // A lazy grid's rows hold `columns` items each: the window is in items, whole rows of them.
-        let columns = max(1, engine.lazyColumns[ObjectIdentifier(container)] ?? 1)
+        let columns = max(1, engine.itemsPerRow(of: container) ?? 1)
         let scroller = Self.scrollContainer(of: container)
         var horizontal = false
         if case .hStack? = container.primitive { horizontal = true }

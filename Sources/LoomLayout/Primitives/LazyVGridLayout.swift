@@ -6,7 +6,7 @@ import LoomGraph
 /// alignment. Columns are resolved from the grid items for the width offered (`columns`). Lazy
 /// as a `LazyVStack` is: only the items built are measured and placed, each at its index (a
 /// `ForEach` row's); unbuilt grid rows are estimated at the mean pitch of the built ones, and
-/// the lazy window is told the pitch per item (`LayoutEngine.lazyColumns`).
+/// the lazy window is told the pitch per item (`LayoutEngine.itemsPerRow(of:)`).
 struct LazyVGridLayout: PrimitiveLayout {
     let spec: LazyVGridSpec
 
@@ -66,8 +66,9 @@ struct LazyVGridLayout: PrimitiveLayout {
         let rows = total / count + (total % count == 0 ? 0 : 1)
         let pitch = built.isEmpty ? Double(1 + gap) : built.reduce(0.0) { $0 + Double(arrangement.rowHeights[$1]!.adding(gap)) } / Double(built.count)
         if subviews.elements.contains(where: { $0.row != nil }) {
-            subviews.engine.rowHeights[ObjectIdentifier(subviews.node)] = pitch
-            subviews.engine.lazyColumns[ObjectIdentifier(subviews.node)] = count
+            let entry = subviews.engine.entry(for: subviews.node)
+            entry.rowPitch = pitch
+            entry.itemsPerRow = count
         }
         // A built row follows the one before it when that one is built too; otherwise it
         // starts at its estimate (never over the row before).
