@@ -1,11 +1,12 @@
 /// The node of a primitive view: its children come from `PrimitiveView.updateChildren`.
 ///
-/// Leaves compare their new value to tell whether they changed; containers always pass new
-/// values on, and each child compares its own.
+/// Leaves (and leaves under built-in modifiers) compare their new value to tell whether they
+/// changed; containers always pass new values on, and each child compares its own
+/// (`PrimitiveView.comparesBeforeUpdating`).
 final class PrimitiveNode<V: PrimitiveView>: ViewNode<V> {
-    private let leafComparer: ValueComparer?
+    private let comparer: ValueComparer?
     override init(_ view: V, parent: Node?, graph: ViewGraph) {
-        self.leafComparer = V.isLeaf ? ValueComparer.forType(V.self) : nil
+        self.comparer = V.comparesBeforeUpdating ? ValueComparer.forType(V.self) : nil
         super.init(view, parent: parent, graph: graph)
         view.nodeDidAppear(self)
     }
@@ -13,7 +14,7 @@ final class PrimitiveNode<V: PrimitiveView>: ViewNode<V> {
     override var tracksDependencies: Bool { V.readsState }
 
     override func receive(_ newValue: V) {
-        if let leafComparer, leafComparer.equal(view, newValue) {
+        if let comparer, comparer.equal(view, newValue) {
             counters.skips += 1
             return
         }

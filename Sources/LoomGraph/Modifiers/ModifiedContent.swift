@@ -56,6 +56,12 @@ extension ModifiedContent: PrimitiveView {
         }
     }
 
+    /// A built-in modifier of a view that is itself compared (a leaf, or one under other
+    /// built-in modifiers): what a modifier of your own does is its body's, evaluated as such.
+    static var comparesBeforeUpdating: Bool {
+        Modifier.self is any ViewModifierBehavior.Type && (Content.self as? any PrimitiveView.Type)?.comparesBeforeUpdating == true
+    }
+
     func primitive(in node: PrimitiveNode<ModifiedContent>) -> Primitive? { behavior?.primitive }
     var tagValue: AnyHashable? { behavior?.tagValue }
     func nodeDidAppear(_ node: PrimitiveNode<ModifiedContent>) { behavior?.nodeDidAppear(node) }

@@ -31,6 +31,14 @@ protocol PrimitiveView: View where Body == Never {
     /// Leaves have no children; they are compared before updating.
     static var isLeaf: Bool { get }
 
+    /// Whether a new value is compared with the node's before it is updated, and an equal one
+    /// skipped (rule 5, as for views with a body): leaves, and leaves under built-in modifiers
+    /// (`Text("label").frame(width: 12)`), whose comparison costs their few fields. Containers
+    /// are not compared: their content can hold a collection whose comparison costs its length
+    /// (a million rows made again, equal) where updating costs only the rows shown; each child
+    /// compares its own.
+    static var comparesBeforeUpdating: Bool { get }
+
     /// Whether updating reads state (a binding, a closure over state) and must be tracked like a body.
     static var readsState: Bool { get }
 
@@ -54,6 +62,7 @@ extension PrimitiveView {
     var tagValue: AnyHashable? { nil }
     func makeNode(parent: Node?, graph: ViewGraph) -> Node { PrimitiveNode(self, parent: parent, graph: graph) }
     static var isLeaf: Bool { false }
+    static var comparesBeforeUpdating: Bool { isLeaf }
     static var readsState: Bool { false }
     func nodeWillBeDestroyed(_ node: PrimitiveNode<Self>) {}
     func nodeDidAppear(_ node: PrimitiveNode<Self>) {}

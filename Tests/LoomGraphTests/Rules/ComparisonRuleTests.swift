@@ -73,3 +73,52 @@ struct ComparisonRule {
         #expect(graph.bodies(HoldsReference.self) == 1, "a different reference differs")
     }
 }
+
+/// A row as boards write them: a fixed label in a frame, a value that changes, a spacer.
+private struct LabelledRow: View {
+    let model: Flags
+    var body: some View {
+        HStack {
+            Text("label").frame(width: 12, alignment: .leading)
+            Text("value \(model.number)").padding(.horizontal, 1)
+            Spacer()
+        }
+    }
+}
+
+@Suite("Rule 5: equal modified leaves are skipped")
+struct ModifiedLeafComparisonRule {
+    /// SwiftUI compares a view value before updating it, modifiers included: `Text("label")
+    /// .frame(width: 12)` re-made equal by its parent's body is not updated (and its layout,
+    /// kept with the node's stamp, is not computed again); the changed text's modifier is.
+    @Test func aModifiedLeafThatDidNotChangeIsSkippedAndOneThatChangedIsUpdated() {
+        let model = Flags()
+        let graph = mount(LabelledRow(model: model))
+        graph.afterPass { model.number = 1 }
+        #expect(graph.bodies(LabelledRow.self) == 1)
+        let modified = graph.counters(of: ModifiedContent<Text, _LayoutModifier>.self)
+        #expect(modified.skips == 1, "the label's frame is equal: skipped")
+        #expect(modified.updates == 1, "the value's padding holds a changed text")
+        #expect(graph.texts.contains("value 1"))
+    }
+
+    /// Comparing a container's content could cost its collection's length (a list of a million
+    /// rows made again with equal rows); only leaves under built-in modifiers are compared.
+    @Test func containersAndModifiedContainersAreNotCompared() {
+        let model = Flags()
+        let graph = mount(ContainerRow(model: model))
+        graph.afterPass { model.number = 1 }
+        #expect(graph.counters(of: ModifiedContent<VStack<Text>, _LayoutModifier>.self).skips == 0)
+        #expect(graph.updates(ModifiedContent<VStack<Text>, _LayoutModifier>.self) == 1)
+    }
+}
+
+private struct ContainerRow: View {
+    let model: Flags
+    var body: some View {
+        VStack {
+            VStack { Text("fixed") }.padding(1)
+            Text("\(model.number)")
+        }
+    }
+}
