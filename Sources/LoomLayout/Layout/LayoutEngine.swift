@@ -72,6 +72,8 @@ package final class LayoutEngine {
         var sizes = SmallCache<Key, Size>()
         var lines = SmallCache<TextKey, [TextLine]>()
         var naturalWidths = SmallCache<TextOptions, Int>()
+        /// A text's clusters, paragraph by paragraph: the same at every width and line limit.
+        var paragraphs: [[Cluster]]?
         /// The node's stack layouts: measuring computes them, placing (and measuring again at
         /// another viewport's identical proposal) finds them.
         var stacks = SmallCache<StackKey, StackArrangement>()
@@ -106,6 +108,7 @@ package final class LayoutEngine {
             sizes.removeAll()
             lines.removeAll()
             naturalWidths.removeAll()
+            paragraphs = nil
             swap(&stacks, &previousStacks)
             stacks.removeAll()
         }
@@ -269,13 +272,15 @@ package final class LayoutEngine {
         var options = options
         if let height { options.lineLimit = Swift.min(options.lineLimit ?? Swift.max(height, 1), Swift.max(height, 1)) }
         let entry = self.entry(for: node)
+        let paragraphs = entry.paragraphs ?? LineBreaker.paragraphs(of: text)
+        entry.paragraphs = paragraphs
         // Any width at least the text's natural width gives the natural lines: one key for all.
         let natural: Int
         if let known = entry.naturalWidths[options] {
             natural = known
         } else {
             // The natural lines are the lines at any width at least as wide: kept under that key.
-            let lines = LineBreaker.lines(text, width: nil, options: options)
+            let lines = LineBreaker.lines(paragraphs: paragraphs, width: nil, options: options)
             natural = lines.width
             entry.naturalWidths[options] = natural
             entry.lines[TextKey(width: nil, options: options)] = lines
@@ -283,7 +288,7 @@ package final class LayoutEngine {
         }
         let key = TextKey(width: (width ?? .max) >= natural ? nil : width, options: options)
         if let lines = entry.lines[key] { return lines }
-        let lines = LineBreaker.lines(text, width: key.width, options: options)
+        let lines = LineBreaker.lines(paragraphs: paragraphs, width: key.width, options: options)
         entry.lines[key] = lines
         textLayouts += 1
         return lines

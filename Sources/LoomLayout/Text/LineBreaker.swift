@@ -59,7 +59,12 @@ package enum LineBreaker {
     }
 
     package static func lines(_ content: TextContent, width: Int?, options: TextOptions = TextOptions()) -> [TextLine] {
-        let paragraphs = paragraphs(of: content)
+        lines(paragraphs: paragraphs(of: content), width: width, options: options)
+    }
+
+    /// The lines of a text whose paragraphs (`paragraphs(of:)`) are known: a text measured at
+    /// several widths and line limits is split into clusters once.
+    static func lines(paragraphs: [[Cluster]], width: Int?, options: TextOptions) -> [TextLine] {
         let limit = options.lineLimit.map { max($0, 1) }
         if let width, limit == 1, options.truncation != .tail || paragraphs.count == 1 {
             // One line: no wrapping, cut where the mode says.
@@ -80,7 +85,7 @@ package enum LineBreaker {
     }
 
     /// The clusters of each line the text's newlines start, tabs expanded.
-    private static func paragraphs(of content: TextContent) -> [[Cluster]] {
+    static func paragraphs(of content: TextContent) -> [[Cluster]] {
         switch content {
         case .plain(let text):
             // Splitting a String walks its characters: most texts have no newline or tab.
