@@ -75,6 +75,6 @@ struct Mark: Equatable {
 
     /// A horizontal line of `width` cells.
     static func line(column: Int, row: Int, width: Int, dim: Bool = false) -> Mark {
-        Mark(column: column, row: row, [.horizontalLine], repeats: width, dim: dim)
+        Mark(column: column, row: row, Cluster.horizontalLineRun, repeats: width, dim: dim)
     }
 }

@@ -41,8 +41,8 @@ struct BorderLayout: PrimitiveLayout {
         }
         let sides = GridRect(column: frame.column, row: frame.row + 1, width: frame.width, height: frame.height - 2).intersection(clip)
         for row in sides.row..<sides.maxRow {
-            marks.append(Mark(column: frame.column, row: row, [.verticalLine]))
-            marks.append(Mark(column: frame.maxColumn - 1, row: row, [.verticalLine]))
+            marks.append(Mark(column: frame.column, row: row, Cluster.verticalLineRun))
+            marks.append(Mark(column: frame.maxColumn - 1, row: row, Cluster.verticalLineRun))
         }
         return marks
     }

@@ -13,7 +13,7 @@ struct DividerLayout: PrimitiveLayout {
     func placeSubviews(in frame: GridRect, subviews: LayoutSubviews, placement: inout SubviewPlacement) {
         if subviews.context.stackAxis == .horizontal {
             let rows = frame.intersection(placement.clip)
-            for row in rows.row..<rows.maxRow { placement.marks.append(Mark(column: frame.column, row: row, [.verticalLine])) }
+            for row in rows.row..<rows.maxRow { placement.marks.append(Mark(column: frame.column, row: row, Cluster.verticalLineRun)) }
         } else {
             placement.marks.append(.line(column: frame.column, row: frame.row, width: frame.width))
         }

@@ -18,6 +18,7 @@ struct ListLayout: PrimitiveLayout {
         let listClip = placement.clip.intersection(frame)
         let top = frame.row - offset.y
         var row = top
+        placement.marks.reserveCapacity(subviews.elements.count)
         for (index, (child, size)) in zip(subviews.elements, arrangement.sizes).enumerated() {
             if index < arrangement.rowStarts.count, let start = arrangement.rowStarts[index] { row = top + start }
             // A separator is the list's own drawing: only inside its frame (a list squeezed to

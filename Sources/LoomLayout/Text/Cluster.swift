@@ -43,6 +43,11 @@ package struct Cluster: Sendable, Hashable, CustomStringConvertible {
     static let bottomLeft = Cluster(text: "└", width: 1)
     static let bottomRight = Cluster(text: "┘", width: 1)
 
+    /// The lines as a mark's clusters, made once: a list places a separator per row in view
+    /// in every layout of it, and an array literal would allocate one each time.
+    static let horizontalLineRun = [horizontalLine]
+    static let verticalLineRun = [verticalLine]
+
     /// Each printable ASCII character (space to tilde) as a cluster, made once.
     private static let printableASCII = (0x20..<0x7F).map { Cluster(text: String(UnicodeScalar(UInt8($0))), width: 1) }
 
