@@ -33,10 +33,14 @@ public final class TurnWatcher {
         }
     }
 
+    /// Stops watching: the hooks go at the end of this turn. Also when the watcher goes without
+    /// it, so that no hook outlives the watcher its callbacks refer to.
     public func close() {
         afterWait.close()
         beforeWait.close()
     }
+
+    deinit { close() }
 }
 
 /// A libuv check (after the wait) or prepare (before it) handle, unreferenced.
