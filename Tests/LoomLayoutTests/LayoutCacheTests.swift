@@ -70,3 +70,42 @@ struct LayoutCacheTests {
         #expect(viewport.grid.lines.allSatisfy { $0.allSatisfy { $0 == " " } }, "the text below the limit is not drawn")
     }
 }
+
+@Observable
+private final class Tint {
+    var red = false
+    var count = 0
+}
+
+/// A board's row: a fixed label under a style that an ancestor sets, and a count.
+private struct TintedRow: View {
+    let tint: Tint
+    var body: some View {
+        VStack(alignment: .leading) {
+            HStack {
+                Text("label").frame(width: 8, alignment: .leading)
+                Text("\(tint.count)")
+            }
+            .foregroundStyle(tint.red ? .red : .primary)
+        }
+    }
+}
+
+@Suite("Modified leaves skipped as equal")
+struct ModifiedLeafLayoutTests {
+    /// A `Text(…).frame(…)` made again equal is skipped (its sizes kept), yet still follows what
+    /// it inherits: a style written above it changes its drawing, and a sibling's change moves
+    /// nothing of it.
+    @Test func anEqualModifiedLeafKeepsItsLayoutAndStillFollowsTheEnvironment() {
+        let tint = Tint()
+        let host = ViewHost(TintedRow(tint: tint), width: 12, height: 1)
+        host.runFrame()
+        #expect(host.markup == "label    0")
+        tint.count = 1
+        host.runFrame()
+        #expect(host.markup == "label    1")
+        tint.red = true
+        host.runFrame()
+        #expect(host.markup == "{fg=red}label{}    {fg=red}1{}", "the skipped label follows the style written above it")
+    }
+}
