@@ -32,14 +32,16 @@ systemd-nspawn --register=no --keep-unit --console=pipe --bind-ro=/opt/swift -M 
 nspawn=$!
 cleanup() { kill -TERM "$nspawn" 2>/dev/null || true; wait "$nspawn" 2>/dev/null || true; }
 trap cleanup EXIT
-# The container's init is nspawn's child.
-for _ in $(seq 100); do init=$(pgrep -P "$nspawn" | head -1 || true); [ -n "$init" ] && break; sleep 0.1; done
+# The container's init is nspawn's child, once it has become systemd (before its exec it is a
+# copy of nspawn). If the boot does not finish, the failure says the state, the jobs still
+# running and the units that failed (a run once timed out here with nothing to say why).
+for _ in $(seq 100); do init=$(pgrep -P "$nspawn" -x systemd | head -1 || true); [ -n "$init" ] && break; sleep 0.1; done
 [ -n "${init:-}" ] || fail "the container did not start: $(tail -5 "$log.boot")"
 inside() { nsenter -t "$init" -m -u -i -n -p -- "$@"; }
 as() { local user=$1; shift; inside runuser -u "$user" -- "$@"; }
 timeout 60 bash -c "until nsenter -t $init -m -u -i -n -p -- systemctl is-system-running --wait >/dev/null 2>&1 || \
   [ \"\$(nsenter -t $init -m -u -i -n -p -- systemctl is-system-running 2>/dev/null)\" = degraded ]; do sleep 0.5; done" \
-  || fail "systemd did not finish booting"
+  || fail "systemd did not finish booting: state '$(inside systemctl is-system-running 2>&1 || true)'; jobs: $(inside systemctl list-jobs --no-legend 2>&1 | head -5 || true); failed: $(inside systemctl --failed --no-legend 2>&1 | head -5 || true)"
 
 # As the README says: the groups, then the socket.
 inside systemctl daemon-reload
