@@ -64,12 +64,12 @@ enum Bench {
         return Double(time.tv_sec) * 1e9 + Double(time.tv_nsec)
     }
 
-    /// A scenario that could not run says so on standard error and gives no figures.
     /// A program built beside this one (`loom`, `loomd`): the real ones a scenario runs.
     static func program(_ name: String) -> URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
     }
 
+    /// A scenario that could not run says so on standard error and gives no figures.
     static func failed(_ scenario: String, _ error: Error) -> Never {
         FileHandle.standardError.write(Data("loom-bench \(scenario): \(error)\n".utf8))
         exit(1)

@@ -12,7 +12,7 @@ struct LayoutContext: Hashable {
     /// Inside `hidden()`: nothing is drawn, and its controls are skipped by focus.
     var isHidden = false
     /// The columns of the grid a `GridRow` is placed in (set for its rows by `GridLayout`), by
-    /// the number the engine gave them (`LayoutEngine.number(for:)`): a number, not the widths,
+    /// the number the engine gave them (`GridColumnNumbers`): a number, not the widths,
     /// so that a context is plain data, copied and compared for every box placed with nothing
     /// to retain or release.
     var grid: Int?

@@ -6,8 +6,8 @@ import LoomGraph
 /// (where the container's anchor puts it, while it rests there) to the row at the offset plus
 /// a screen, at the row pitch the last layout measured (1 before any); for a lazy grid, the
 /// items of those rows. The graph keeps the union of the viewports' ranges, as ranges, so
-/// distant viewers do not build the rows between them; if the union moved after layout measured the rows, the
-/// scene is evaluated once more.
+/// distant viewers do not build the rows between them; if the union moved after layout
+/// measured the rows, the scene is evaluated once more.
 struct LazyRowNegotiation {
     let engine: LayoutEngine
     let viewports: [Viewport]

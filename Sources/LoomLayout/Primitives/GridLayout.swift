@@ -87,4 +87,3 @@ struct GridColumns: Hashable {
     var verticalSpacing: Int
     var alignment: Alignment
 }
-

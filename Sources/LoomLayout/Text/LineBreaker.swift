@@ -116,12 +116,6 @@ package enum LineBreaker {
         }
     }
 
-    /// The size text takes: the widest line and the number of lines.
-    package static func size(_ text: String, width: Int?, options: TextOptions = TextOptions()) -> (width: Int, height: Int) {
-        let lines = lines(.plain(text), width: width, options: options)
-        return (lines.width, lines.count)
-    }
-
     private static func wrap(_ clusters: [Cluster], width: Int?) -> [TextLine] {
         guard let width, width > 0 else {
             return width == 0 ? [] : [TextLine(clusters: clusters)]
