@@ -272,26 +272,29 @@ package final class LayoutEngine {
         var options = options
         if let height { options.lineLimit = Swift.min(options.lineLimit ?? Swift.max(height, 1), Swift.max(height, 1)) }
         let entry = self.entry(for: node)
-        let paragraphs = entry.paragraphs ?? LineBreaker.paragraphs(of: text)
-        entry.paragraphs = paragraphs
+        // Broken into lines only where the cache has none; its clusters then made once per change.
+        func breakLines(width: Int?) -> [TextLine] {
+            textLayouts += 1
+            let paragraphs = entry.paragraphs ?? LineBreaker.paragraphs(of: text)
+            entry.paragraphs = paragraphs
+            return LineBreaker.lines(paragraphs: paragraphs, width: width, options: options)
+        }
         // Any width at least the text's natural width gives the natural lines: one key for all.
         let natural: Int
         if let known = entry.naturalWidths[options] {
             natural = known
         } else {
             // The natural lines are the lines at any width at least as wide: kept under that key.
-            let lines = LineBreaker.lines(paragraphs: paragraphs, width: nil, options: options)
+            let lines = breakLines(width: nil)
             natural = lines.width
             entry.naturalWidths[options] = natural
             entry.lines[TextKey(width: nil, options: options)] = lines
-            textLayouts += 1
         }
         let key = TextKey(width: (width ?? .max) >= natural ? nil : width, options: options)
-        if let lines = entry.lines[key] { return lines }
-        let lines = LineBreaker.lines(paragraphs: paragraphs, width: key.width, options: options)
-        entry.lines[key] = lines
-        textLayouts += 1
-        return lines
+        if let kept = entry.lines[key] { return kept }
+        let broken = breakLines(width: key.width)
+        entry.lines[key] = broken
+        return broken
     }
 
     /// The elements below `node`, kept while the graph's structure holds (measuring and placing
