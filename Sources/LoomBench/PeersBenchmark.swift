@@ -216,26 +216,27 @@ enum PeersBenchmark {
         defer { terminal.stop() }
         // Drawn and idle before measuring, as the peers are.
         try terminal.waitUntilQuiet(within: 300)
+        // `updates` requests at the cadence: what each cost the daemon and the viewer (per
+        // request, in µs), and the terminal's bytes.
+        func atCadence(_ request: (RequestID, Int) -> Message) throws -> (daemon: Double, viewer: Double, bytes: Double) {
+            let (daemonCPU, viewerCPU, bytes) = (daemon.cpuNanoseconds, PseudoTerminal.threadCPU(of: terminal.pid), terminal.bytes)
+            for update in 0..<updates {
+                _ = try control.request { request($0, update) }
+                Thread.sleep(forTimeInterval: interval)
+            }
+            Thread.sleep(forTimeInterval: interval)
+            return (Double(daemon.cpuNanoseconds - daemonCPU) / 1_000 / Double(updates),
+                    PseudoTerminal.cpuSpent(from: viewerCPU, to: PseudoTerminal.threadCPU(of: terminal.pid)) / 1_000 / Double(updates),
+                    Double(terminal.bytes - bytes) / Double(updates))
+        }
         // What waking the daemon costs at this cadence, whatever it does once awake: a `ping`.
-        let pingCPU = daemon.cpuNanoseconds
-        for _ in 0..<updates {
-            _ = try control.request { .ping(id: $0) }
-            Thread.sleep(forTimeInterval: interval)
+        let ping = try atCadence { id, _ in .ping(id: id) }
+        let update = try atCadence { id, update in
+            .set(id: id, path: "/rows/\(update % 10)/value", value: .string((update / 10) % 2 == 0 ? "on" : "off"))
         }
-        Thread.sleep(forTimeInterval: interval)
-        let pingSpent = Double(daemon.cpuNanoseconds - pingCPU) / 1_000 / Double(updates)
-        let (daemonCPU, viewerCPU, bytes) = (daemon.cpuNanoseconds, PseudoTerminal.threadCPU(of: terminal.pid), terminal.bytes)
-        for update in 0..<updates {
-            let row = update % 10
-            _ = try control.request { .set(id: $0, path: "/rows/\(row)/value", value: .string((update / 10) % 2 == 0 ? "on" : "off")) }
-            Thread.sleep(forTimeInterval: interval)
-        }
-        Thread.sleep(forTimeInterval: interval)
-        let daemonSpent = Double(daemon.cpuNanoseconds - daemonCPU) / 1_000 / Double(updates)
-        let viewerSpent = PseudoTerminal.cpuSpent(from: viewerCPU, to: PseudoTerminal.threadCPU(of: terminal.pid)) / 1_000 / Double(updates)
-        return Cost(cpu: daemonSpent + viewerSpent, bytes: Double(terminal.bytes - bytes) / Double(updates),
-                    parts: [("cpu_us_per_update_loom_daemon", "Loom: the daemon's part of an update", daemonSpent),
-                            ("cpu_us_per_update_loom_viewer", "Loom: the viewer's part of an update", viewerSpent),
-                            ("cpu_us_per_ping_loom_daemon", "Loom: the daemon's CPU for a ping at the same cadence (waking it at all)", pingSpent)])
+        return Cost(cpu: update.daemon + update.viewer, bytes: update.bytes,
+                    parts: [("cpu_us_per_update_loom_daemon", "Loom: the daemon's part of an update", update.daemon),
+                            ("cpu_us_per_update_loom_viewer", "Loom: the viewer's part of an update", update.viewer),
+                            ("cpu_us_per_ping_loom_daemon", "Loom: the daemon's CPU for a ping at the same cadence (waking it at all)", ping.daemon)])
     }
 }
