@@ -32,6 +32,8 @@ let package = Package(
         .systemLibrary(name: "CLibUV", pkgConfig: "libuv", providers: [.apt(["libuv1-dev"])]),
         .systemLibrary(name: "CUTF8Proc", providers: [.apt(["libutf8proc-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // glibc's allocator tuning, which the Glibc module does not bring (malloc.h).
+        .systemLibrary(name: "CMalloc"),
 
         // The picture a viewer is sent: cells and their grid, grid operations, styles, colours.
         // Knows nothing of views, sockets or the store: the daemon's renderer draws into it and
@@ -59,7 +61,7 @@ let package = Package(
         .target(name: "LoomLoop", dependencies: ["CLibUV"]),
 
         // The daemon: scenes, connections, roles, viewers, frame pacing, flow control, stats, trace.
-        .target(name: "LoomDaemon", dependencies: ["LoomLoop", "LoomCommandLine", "LoomWire", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomLayout", "LoomGraph", "LoomCells", "LoomSceneDocuments", "LoomDocumentViews"]),
+        .target(name: "LoomDaemon", dependencies: ["CMalloc", "LoomLoop", "LoomCommandLine", "LoomWire", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomLayout", "LoomGraph", "LoomCells", "LoomSceneDocuments", "LoomDocumentViews"]),
 
         // The document store: revisions, transactions, watches, fine-grained dependencies
         // through LoomGraph's seam (`DependencySource`), SQLite persistence.
@@ -117,7 +119,7 @@ let package = Package(
         .target(name: "LoomTestSupport", dependencies: ["LoomLayout", "LoomGraph", "LoomJSON", "LoomCells"], path: "Tests/LoomTestSupport"),
         .testTarget(name: "LoomGraphTests", dependencies: ["LoomGraph", "LoomScenes"]),
         .testTarget(name: "LoomLoopTests", dependencies: ["LoomLoop"]),
-        .testTarget(name: "LoomDaemonTests", dependencies: ["LoomDaemon", "LoomCommandLine", "LoomWire", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomLayout", "LoomGraph", "LoomScenes", "loomd", "loom", "loom-example-counter", "loom-example-incidents", "LoomBench", "LoomTestSupport", "LoomCells", "LoomLoop"]),
+        .testTarget(name: "LoomDaemonTests", dependencies: ["LoomDaemon", "CMalloc", "LoomCommandLine", "LoomWire", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomLayout", "LoomGraph", "LoomScenes", "loomd", "loom", "loom-example-counter", "loom-example-incidents", "LoomBench", "LoomTestSupport", "LoomCells", "LoomLoop"]),
         .testTarget(name: "LoomWireTests", dependencies: ["LoomWire", "LoomJSON", "LoomLayout", "LoomCells", "LoomGraph", "LoomTestSupport"]),
         .testTarget(name: "LoomLayoutTests", dependencies: ["LoomLayout", "LoomGraph", "LoomTestSupport", "LoomCells"]),
         .testTarget(name: "LoomJSONTests", dependencies: ["LoomJSON", "LoomTestSupport"]),

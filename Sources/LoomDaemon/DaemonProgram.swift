@@ -70,6 +70,7 @@ public enum DaemonProgram {
             let parent = (directory as NSString).deletingLastPathComponent
             try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
+        AllocatorPolicy.apply()
         let descriptors = DescriptorLimit.raise()
         let daemon = try Daemon(configuration: configuration)
         // SIGHUP: the same command line and its configuration file read again; a file that no

@@ -25,7 +25,7 @@ struct LayeringTests {
         "LoomScenes": ["LoomStoreViews", "LoomGraph", "LoomJSON", "LoomCells"],
         "LoomSceneDocuments": ["LoomJSON", "LoomCells"],
         "LoomDocumentViews": ["LoomSceneDocuments", "LoomStoreViews", "LoomStore", "LoomGraph", "LoomJSON", "LoomCells"],
-        "LoomDaemon": ["LoomLoop", "LoomCommandLine", "LoomWire", "LoomStore", "LoomStoreViews", "LoomLayout", "LoomGraph", "LoomJSON", "LoomCells", "LoomSceneDocuments", "LoomDocumentViews"],
+        "LoomDaemon": ["CMalloc", "LoomLoop", "LoomCommandLine", "LoomWire", "LoomStore", "LoomStoreViews", "LoomLayout", "LoomGraph", "LoomJSON", "LoomCells", "LoomSceneDocuments", "LoomDocumentViews"],
         "loom": ["LoomClient"],
         "Loom": ["LoomDaemon", "LoomGraph", "LoomJSON", "LoomLayout", "LoomScenes", "LoomStore", "LoomStoreViews"],
         "loomd": ["Loom"],
