@@ -23,4 +23,12 @@ public enum AllocatorPolicy {
     public static func apply() -> Bool {
         mallopt(M_MMAP_THRESHOLD, mappedBlockThreshold) == 1
     }
+
+    /// The allocator's figures for `loom stats`, in KiB: memory in use (in the heap and in
+    /// mappings), memory free in the heap that the process still holds (what fragmentation
+    /// costs), and the part of what is in use that is in mappings of its own.
+    static func figures() -> (inUse: Int, heldFree: Int, mapped: Int) {
+        let info = mallinfo2()
+        return ((info.uordblks &+ info.hblkhd) / 1_024, info.fordblks / 1_024, info.hblkhd / 1_024)
+    }
 }

@@ -39,7 +39,10 @@ extension Daemon {
                 "viewers": .array(scene.sessions.sorted { $0.id < $1.id }.map(statistics)),
             ]
         }
+        let memory = AllocatorPolicy.figures()
         return ["scenes": .object(sceneStats), "connections": .int(Int64(connections.count)),
+                "memory": ["in_use_kb": .int(Int64(clamping: memory.inUse)), "held_free_kb": .int(Int64(clamping: memory.heldFree)),
+                           "mapped_kb": .int(Int64(clamping: memory.mapped))],
                 "loop": ["lag_ms": .int(Int64(clamping: health?.lagMilliseconds ?? 0)), "max_lag_ms": .int(Int64(clamping: health?.maximumLagMilliseconds ?? 0)),
                          "turns": .int(Int64(clamping: health?.turns ?? 0))],
                 "accepted_connections": .int(Int64(acceptedConnections)), "revision": .int(store.revision),

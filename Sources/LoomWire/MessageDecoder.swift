@@ -27,6 +27,12 @@ public struct MessageDecoder {
     /// room for them in one allocation, not one per doubling.
     public static let messagesPerFeed = 8
 
+    /// The room kept for the next message once every byte received was decoded. A connection
+    /// that sent one large message (up to `WireLimits.maximumMessageBytes`) would otherwise
+    /// hold that much for as long as it stays; past this, the emptied buffer is let go, and
+    /// the next large message grows one again.
+    public static let keptBufferCapacity = 64 << 10
+
     /// Bytes received and not yet part of a whole message.
     public var pendingBytes: Int { buffer.count }
 
@@ -45,6 +51,7 @@ public struct MessageDecoder {
         defer {
             buffer.removeFirst(start)
             scanned = max(0, scanned - start)
+            if buffer.isEmpty && buffer.capacity > Self.keptBufferCapacity { buffer = [] }
         }
         while start < buffer.count {
             switch encoding {

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import LoomJSON
 import LoomWire
 import Testing
 
@@ -160,6 +161,35 @@ struct LoomdProcessTests {
         let limits = try String(contentsOfFile: "/proc/\(daemon.processIdentifier)/limits", encoding: .utf8)
         let line = try #require(limits.split(separator: "\n").first { $0.hasPrefix("Max open files") })
         #expect(line.split(separator: " ").compactMap { Int($0) } == [4_096, 4_096], "\(line)")
+    }
+
+    /// What a large value or collection frees goes back to the system (`AllocatorPolicy`): a
+    /// block of a MiB or more is mapped on its own, even after larger ones were freed — which,
+    /// left to itself, glibc answers by carving the next ones out of the heap. And a connection
+    /// that sent a large message does not keep the room it took (`MessageDecoder.keptBufferCapacity`).
+    @Test func whatALargeValueAndItsMessageTookGoesBackToTheSystem() throws {
+        let socket = temporaryPath("memory.sock")
+        defer { unlink(socket) }
+        let daemon = try start(["--ephemeral", "--socket", socket], socket: socket)
+        defer { daemon.terminate(); daemon.waitUntilExit() }
+        let client = Client.hello(socket)
+        func set(_ id: Int, _ path: String, bytes: Int) {
+            client.send(#"{"type":"set","id":\#(id),"path":"\#(path)","value":"\#(String(repeating: "x", count: bytes))"}"#)
+            guard case .ok? = client.receive(timeout: 30) else { Issue.record("the set of \(path) was refused"); return }
+        }
+        func memory(_ id: Int) -> (inUse: Int64, mapped: Int64)? {
+            client.send(.stats(id: RequestID(Int64(id))))
+            guard case .statsReport(_, .object(let stats))? = client.receive(), case .int(let inUse)? = stats["memory"]?["in_use_kb"],
+                  case .int(let mapped)? = stats["memory"]?["mapped_kb"] else { return nil }
+            return (inUse, mapped)
+        }
+        set(1, "/big", bytes: 8 << 20)
+        set(2, "/big", bytes: 1)
+        let before = try #require(memory(3))
+        #expect(before.inUse < 8 << 10, "the 8 MiB value or the message that brought it is still held: \(before.inUse) KiB in use")
+        set(4, "/kept", bytes: 2 << 20)
+        let after = try #require(memory(5))
+        #expect(after.mapped - before.mapped >= 2 << 10, "the 2 MiB value went into the heap: mapped \(before.mapped) KiB, then \(after.mapped) KiB")
     }
 
     @Test func aSocketPathOnlyEverReplacesAStaleSocket() throws {

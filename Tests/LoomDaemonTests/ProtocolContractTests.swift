@@ -358,10 +358,11 @@ extension ProtocolContractTests {
 
         script.send(.stats(id: 3))
         guard case .statsReport(3, .object(let stats))? = script.receive() else { Issue.record("no stats"); return }
-        #expect(Set(stats.keys) == ["scenes", "connections", "loop", "accepted_connections", "revision", "durable_revision", "waiting_acknowledgements"])
-        guard case .object(let loop)? = stats["loop"], case .object(let scene)? = stats["scenes"]?["dashboard"],
+        #expect(Set(stats.keys) == ["scenes", "connections", "loop", "memory", "accepted_connections", "revision", "durable_revision", "waiting_acknowledgements"])
+        guard case .object(let loop)? = stats["loop"], case .object(let memory)? = stats["memory"], case .object(let scene)? = stats["scenes"]?["dashboard"],
               case .array(let viewers)? = scene["viewers"], case .object(let viewerStats)? = viewers.first else { Issue.record("\(stats)"); return }
         #expect(Set(loop.keys) == ["lag_ms", "max_lag_ms", "turns"])
+        #expect(Set(memory.keys) == ["in_use_kb", "held_free_kb", "mapped_kb"])
         #expect(Set(scene.keys) == ["nodes", "bodies", "frames", "graphs", "viewers"])
         #expect(Set(viewerStats.keys) == ["id", "scene", "user", "role", "size", "view_state",
                                           "frames", "bytes", "coalesced_frames", "ack_latency_ms", "unacknowledged"])
