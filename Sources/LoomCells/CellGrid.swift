@@ -1,14 +1,22 @@
-/// One cell of a terminal grid: a cluster (or "" for the right half of a wide one) and a style.
+/// One cell of a terminal grid: a cluster (or "" for the right half of a wide one) and a style,
+/// with no reference in it (see `CellText`).
 public struct Cell: Sendable, Hashable {
-    public var text: String
+    public var content: CellText
     public var style: StyleID
 
-    public init(_ text: String, style: StyleID = .plain) {
-        self.text = text
+    public init(_ content: CellText, style: StyleID = .plain) {
+        self.content = content
         self.style = style
     }
 
-    public static let blank = Cell(" ")
+    public init(_ text: String, style: StyleID = .plain) {
+        self.init(CellText(text), style: style)
+    }
+
+    /// The cluster as a string.
+    public var text: String { content.string }
+
+    public static let blank = Cell(.space)
 
     /// Bytes of UTF-8 text one cell holds (Protocol/README.md, "Limits"): the longest emoji
     /// sequences in use take about 35. Layout cuts a longer cluster to fit; a viewer's decoder
@@ -16,7 +24,7 @@ public struct Cell: Sendable, Hashable {
     public static let maximumBytes = 64
 
     /// The right half of a wide cluster (Neovim's convention: an empty cell).
-    public var isContinuation: Bool { text.isEmpty }
+    public var isContinuation: Bool { content.isEmpty }
 }
 
 /// A rectangle of cells.
@@ -80,7 +88,9 @@ public struct CellGrid: Sendable, Hashable, CustomStringConvertible {
             write(cell, row: row, column: area.column)
             write(cell, row: row, column: area.maxColumn - 1)
             let start = row * width
-            for index in (start + area.column + 1)..<(start + Swift.max(area.column + 1, area.maxColumn - 1)) { cells[index] = cell }
+            cells.withUnsafeMutableBufferPointer { cells in
+                for index in (start + area.column + 1)..<(start + Swift.max(area.column + 1, area.maxColumn - 1)) { cells[index] = cell }
+            }
         }
     }
 
@@ -99,11 +109,11 @@ public struct CellGrid: Sendable, Hashable, CustomStringConvertible {
         let old = self[row, column]
         // Overwriting the right half of a wide cluster: its left half becomes a space.
         if old.isContinuation, !cell.isContinuation, column > 0 {
-            self[row, column - 1] = Cell(" ", style: self[row, column - 1].style)
+            self[row, column - 1] = Cell(.space, style: self[row, column - 1].style)
         }
         // Overwriting the left half: its right half becomes a space (a new wide cluster writes its own).
         if !old.isContinuation, column + 1 < width, self[row, column + 1].isContinuation {
-            self[row, column + 1] = Cell(" ", style: old.style)
+            self[row, column + 1] = Cell(.space, style: old.style)
         }
         self[row, column] = cell
     }
@@ -130,7 +140,7 @@ public struct CellGrid: Sendable, Hashable, CustomStringConvertible {
     public var trimmedLines: [String] {
         (0..<height).map { row in
             let cells = self.row(row)
-            let end = cells.lastIndex { $0.text != " " }.map { $0 + 1 } ?? cells.startIndex
+            let end = cells.lastIndex { $0.content != .space }.map { $0 + 1 } ?? cells.startIndex
             var line = ""
             for cell in cells[cells.startIndex..<end] { line += cell.text }
             return line

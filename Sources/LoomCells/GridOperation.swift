@@ -41,7 +41,11 @@ extension CellGrid {
                 // each run adds at most Int32.max).
                 let end = column + Swift.max(0, run.repeatCount)
                 let first = Swift.max(column, 0)
-                for cell in first..<Swift.max(first, Swift.min(end, width)) { self[row, cell] = Cell(run.text, style: style) }
+                let written = first..<Swift.max(first, Swift.min(end, width))
+                if !written.isEmpty {
+                    let cell = Cell(run.text, style: style)
+                    for column in written { self[row, column] = cell }
+                }
                 column = end
             }
         case .scroll(let top, let bottom, let left, let right, let rows):

@@ -102,8 +102,9 @@ struct ANSIOutput {
         style = next
     }
 
-    mutating func write(_ text: String, width: Int, screenWidth: Int) {
-        append(text)
+    /// Writes a cell's cluster, which takes `width` cells.
+    mutating func write(_ text: CellText, width: Int, screenWidth: Int) {
+        text.withUTF8 { bytes.append(contentsOf: $0) }
         guard let current = cursor else { return }
         let column = current.column + width
         cursor = column >= screenWidth ? nil : (current.row, column)

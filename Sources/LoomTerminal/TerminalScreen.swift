@@ -127,7 +127,7 @@ public struct TerminalScreen {
                     let cell = target[row, column]
                     if !cell.isContinuation {
                         out.setStyle(styles[cell.style.rawValue] ?? .plain)
-                        out.write(cell.text, width: column + 1 < target.width && target[row, column + 1].isContinuation ? 2 : 1, screenWidth: target.width)
+                        out.write(cell.content, width: column + 1 < target.width && target[row, column + 1].isContinuation ? 2 : 1, screenWidth: target.width)
                     }
                     current[row, column] = cell
                     column += 1
@@ -147,7 +147,7 @@ public struct TerminalScreen {
             var out = ANSIOutput(depth: depth, pen: Pen(style: .plain))
             for cell in model.row(row) where !cell.isContinuation {
                 out.setStyle(styles[cell.style.rawValue] ?? .plain)
-                out.write(cell.text, width: 1, screenWidth: Int.max)
+                out.write(cell.content, width: 1, screenWidth: Int.max)
             }
             out.setStyle(.plain)
             return String(decoding: out.bytes, as: UTF8.self)

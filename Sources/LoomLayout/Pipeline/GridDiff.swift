@@ -57,14 +57,8 @@ package enum GridDiff {
         // A scroll pays only when several rows changed; most frames change one or two.
         guard (area.row..<area.maxRow).lazy.filter({ !rowsEqual($0) }).prefix(scrollThreshold).count == scrollThreshold else { return nil }
         func key(_ grid: CellGrid, _ row: Int) -> Int {
-            // Cells hashed by their bytes: String's hashing normalizes Unicode, which costs far more.
             var hasher = Hasher()
-            for column in area.column..<area.maxColumn {
-                let cell = grid[row, column]
-                hasher.combine(cell.style.rawValue)
-                for byte in cell.text.utf8 { hasher.combine(byte) }
-                hasher.combine(0xFF as UInt8)
-            }
+            for column in area.column..<area.maxColumn { hasher.combine(grid[row, column]) }
             return hasher.finalize()
         }
         let oldRows = (area.row..<area.maxRow).map { key(old, $0) }
@@ -114,13 +108,14 @@ package enum GridDiff {
     static func runs(_ cells: ArraySlice<Cell>) -> [CellRun] {
         var runs: [CellRun] = []
         var style: StyleID?
+        var last: CellText?
         for cell in cells {
-            if var last = runs.last, last.text == cell.text, cell.style == style {
-                last.repeatCount += 1
-                runs[runs.count - 1] = last
+            if cell.content == last, cell.style == style {
+                runs[runs.count - 1].repeatCount += 1
             } else {
                 runs.append(CellRun(cell.text, style: cell.style == style ? nil : cell.style))
                 style = cell.style
+                last = cell.content
             }
         }
         return runs

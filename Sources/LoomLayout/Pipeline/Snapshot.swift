@@ -21,7 +21,8 @@ public enum Snapshot {
                     line += "{\(describe(styles[cell.style]))}"
                     current = cell.style
                 }
-                line += cell.text == "{" ? "{{" : cell.text == "}" ? "}}" : cell.text
+                let text = cell.text
+                line += text == "{" ? "{{" : text == "}" ? "}}" : text
             }
             if current != .plain { line += "{}" }
             return line.droppingTrailingSpaces()

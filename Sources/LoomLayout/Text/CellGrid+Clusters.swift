@@ -9,11 +9,11 @@ extension CellGrid {
         let clip = clip.intersection(bounds)
         guard clip.contains(column: column, row: row) else { return cluster.width }
         if cluster.width == 2 && !clip.contains(column: column + 1, row: row) {
-            write(Cell(" ", style: style), row: row, column: column)
+            write(Cell(.space, style: style), row: row, column: column)
             return 2
         }
-        write(Cell(cluster.text, style: style), row: row, column: column)
-        if cluster.width == 2 { write(Cell("", style: style), row: row, column: column + 1) }
+        write(Cell(cluster.content, style: style), row: row, column: column)
+        if cluster.width == 2 { write(Cell(.empty, style: style), row: row, column: column + 1) }
         return cluster.width
     }
 

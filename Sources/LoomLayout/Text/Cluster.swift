@@ -7,21 +7,25 @@ import LoomCells
 /// Width). A cluster is never split: `e` + combining acute is one cell, a ZWJ family or a flag
 /// is one cluster of two cells.
 package struct Cluster: Sendable, Hashable, CustomStringConvertible {
-    package let text: String
+    /// What its cell holds: made once, when the text is segmented, and copied into the grid as
+    /// it is each time the text is drawn.
+    package let content: CellText
     /// 1 or 2 cells (a byte: the cluster stays 24 bytes with its run).
     private let cells: UInt8
     /// The run of a styled text the cluster belongs to (`StyledText`); 0 in a plain text.
     package var run: UInt16 = 0
 
     package init(text: String, width: Int) {
-        self.text = text
+        self.content = CellText(text)
         self.cells = UInt8(truncatingIfNeeded: width)
     }
+
+    package var text: String { content.string }
 
     /// 1 or 2 cells.
     package var width: Int { Int(cells) }
 
-    package var isSpace: Bool { text == " " }
+    package var isSpace: Bool { content == .space }
 
     /// The same cluster in another run.
     func inRun(_ run: UInt16) -> Cluster {
