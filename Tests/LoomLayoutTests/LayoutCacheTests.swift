@@ -48,6 +48,18 @@ struct LayoutCacheTests {
         #expect(frame[0].operations.count == 1)
     }
 
+    /// A stack shares its room among its children by how flexible they are, except spacers,
+    /// which get what is left: a spacer's flexibility is never used, so it is not measured at
+    /// infinity. A row of a text, a spacer and a text on a screen of its height, laid out the
+    /// first time: each text measured at zero, at infinity and at its share, the spacer at zero
+    /// and at its share, the row once.
+    @Test func aStackDoesNotMeasureItsSpacersAtInfinity() {
+        let renderer = SceneRenderer(graph: ViewGraph(CellRow(cell: Cell(id: 0))))
+        _ = renderer.addViewport(size: Size(width: 40, height: 1))
+        _ = renderer.render()
+        #expect(renderer.engine.measurements == 3 + 2 + 3 + 1)
+    }
+
     @Test func textsPlacedButNotMeasuredKeepTheirLinesFromFrameToFrame() {
         // In a List, an unchanged row's size comes from its cached entry, so its texts are only
         // placed: their lines must come from the cache too, frame after frame.

@@ -105,20 +105,24 @@ extension LayoutEngine {
         } else {
             // Spacers get what the other children leave (their minimum is reserved for them);
             // the others share the rest, least flexible first, each an equal part of what is left.
-            let spacers = children.indices.filter { if case .spacer = children[$0].primitive { true } else { false } }
-            let others = children.indices.filter { !spacers.contains($0) }
-            let minimum = { (index: Int) in
-                self.size(of: children[index], proposal: ProposedSize(axis, along: 0, across: across), context: inner, depth: depth + 1)
+            var others: [(flexibility: Int, index: Int)] = []
+            others.reserveCapacity(children.count)
+            var spacers: [Int] = []
+            var reserved = 0
+            for (index, child) in children.enumerated() {
+                let minimum = size(of: child, proposal: ProposedSize(axis, along: 0, across: across), context: inner, depth: depth + 1)[axis]
+                if case .spacer = child.primitive {
+                    spacers.append(index)
+                    reserved += minimum
+                } else {
+                    let largest = size(of: child, proposal: ProposedSize(axis, along: ProposedSize.infinity, across: across), context: inner, depth: depth + 1)[axis]
+                    others.append((largest.subtracting(minimum), index))
+                }
             }
-            let flexibility = children.indices.map { index in
-                self.size(of: children[index], proposal: ProposedSize(axis, along: ProposedSize.infinity, across: across), context: inner, depth: depth + 1)[axis]
-                    .subtracting(minimum(index)[axis])
-            }
+            others.sort { ($0.flexibility, $0.index) < ($1.flexibility, $1.index) }
             var remaining = proposal[axis]!.subtracting(spacingTotal)
-            var reserved = spacers.reduce(0) { $0 + minimum($1)[axis] }
             sizes = Array(repeating: .zero, count: children.count)
-            for group in [others.sorted { (flexibility[$0], $0) < (flexibility[$1], $1) }, spacers] {
-                if group == spacers { reserved = 0 }
+            func share(among group: some Collection<Int>) {
                 for (placed, index) in group.enumerated() {
                     let share = remaining.subtracting(reserved) / (group.count - placed)
                     let size = size(of: children[index], proposal: ProposedSize(axis, along: share, across: across), context: inner, depth: depth + 1)
@@ -126,6 +130,9 @@ extension LayoutEngine {
                     remaining = remaining.subtracting(size[axis])
                 }
             }
+            share(among: others.lazy.map(\.index))
+            reserved = 0
+            share(among: spacers)
         }
         var along = sizes.reduce(spacingTotal) { $0.adding($1[axis]) }
         var rowStarts: [Int?] = []
