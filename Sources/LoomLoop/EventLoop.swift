@@ -82,7 +82,7 @@ public final class EventLoop {
 public class Handle {
     let handle: UnsafeMutablePointer<uv_handle_t>
     private let free: (UnsafeMutablePointer<uv_handle_t>) -> Void
-    public private(set) var isClosed = false
+    public final private(set) var isClosed = false
 
     init<H>(_ type: H.Type) {
         let typed = UnsafeMutablePointer<H>.allocate(capacity: 1)

@@ -31,7 +31,7 @@ package class Node {
     var dependencies: [DependencySource] = []
     var observationGeneration = 0
     var propertyStorage: [AnyObject?] = []
-    package internal(set) var isAlive = true
+    final package internal(set) var isAlive = true
 
     /// How many times this node was evaluated (a body, or a primitive's update).
     package internal(set) var evaluations = 0
@@ -120,7 +120,7 @@ package class Node {
     /// The layout generation in which this node or something below it last changed: layout
     /// caches and kept placements of a node stay valid while its stamp does (invalidated upward
     /// only from what changed).
-    package internal(set) var layoutStamp = 0
+    final package internal(set) var layoutStamp = 0
     var tagValue: AnyHashable? { nil }
     /// The built-in modifier this node applies, if it is one.
     var modifierBehavior: (any ViewModifierBehavior)? { nil }
@@ -154,7 +154,7 @@ package class Node {
     /// What layout keeps for this node between passes (its measurements, valid while its layout
     /// stamp holds). The graph never reads it; kept here, it lives and dies with the node, so
     /// layout needs no table of nodes to look it up in, and nothing to prune.
-    package var layoutCache: AnyObject?
+    final package var layoutCache: AnyObject?
 
     /// The graph's count of changes to children anywhere: while it holds, the primitives below
     /// this node are the same nodes (what they show may have changed; their stamps say so).
