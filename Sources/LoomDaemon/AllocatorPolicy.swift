@@ -4,23 +4,22 @@ import CMalloc
 ///
 /// glibc maps a large block on its own (returned to the system when freed) only while it is
 /// larger than a threshold that starts at 128 KiB and, by default, rises to the size of every
-/// mapped block freed: after a store of a million jobs loaded, the list's arrays of a few
-/// megabytes each were freed as they grew, the threshold rose, and their next generations were
-/// carved out of the heap, where the holes they left stayed resident. The daemon's memory with
-/// a million jobs moved by 45 MB from run to run with the order in which frames and
-/// transactions happened to interleave. A fixed threshold keeps every large block in a mapping
-/// of its own, so what a collection frees goes back to the system.
-public enum AllocatorPolicy {
+/// mapped block freed. While a large store loads, its collections' arrays are freed as they
+/// grow: the threshold rises, their next generations are carved out of the heap, and the holes
+/// they leave stay resident — how much depends on how frames and transactions happen to
+/// interleave. A fixed threshold keeps every large block in a mapping of its own, so what a
+/// collection frees goes back to the system.
+enum AllocatorPolicy {
     /// Blocks of this many bytes or more get a mapping of their own. A megabyte: above every
     /// block a frame allocates (a 200x50 screen's cells are about 240 KB, and a frame's must
     /// stay in the heap, where reusing them costs no system call), below the collections of a
     /// large store. Setting it fixes it: glibc no longer raises it.
-    public static let mappedBlockThreshold: Int32 = 1 << 20
+    static let mappedBlockThreshold: Int32 = 1 << 20
 
     /// Applies the policy to this process; `DaemonProgram` does so before the daemon starts.
     /// Returns whether glibc accepted it.
     @discardableResult
-    public static func apply() -> Bool {
+    static func apply() -> Bool {
         mallopt(M_MMAP_THRESHOLD, mappedBlockThreshold) == 1
     }
 
