@@ -22,7 +22,7 @@ func fuzzScene(_ bytes: [UInt8]) {
         return
     }
     let host = ViewHost(SceneDocumentView(model: SceneDocumentModel(document)).environment(\.store, SceneFuzzStore.store), width: 40, height: 12)
-    _ = try? SceneFuzzStore.store.set(.string("changed"), at: try JSONPointer("/jobs/a/status"))
+    _ = try? SceneFuzzStore.store.set(.string("changed"), at: JSONPointer("/jobs/a/status"))
     host.runFrame()
 }
 
