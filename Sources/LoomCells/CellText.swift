@@ -40,7 +40,13 @@ public struct CellText: Sendable, Hashable, CustomStringConvertible {
         storage = Self.storage(of: utf8, longClusters: longClusters)
     }
 
+    /// A text longer than a cell may hold (`Cell.maximumBytes`, which layout and the wire's
+    /// decoder already keep to) keeps the whole scalars that fit, so no entry of `LongClusters`
+    /// is longer.
     private static func storage(of utf8: UnsafeBufferPointer<UInt8>, longClusters: LongClusters) -> (UInt64, UInt64) {
+        guard utf8.count <= Cell.maximumBytes else {
+            return storage(of: UnsafeBufferPointer(rebasing: utf8[..<scalarBoundary(in: utf8, limit: Cell.maximumBytes)]), longClusters: longClusters)
+        }
         var storage: (UInt64, UInt64) = (0, 0)
         if utf8.count <= inlineCapacity {
             withUnsafeMutableBytes(of: &storage) { bytes in
@@ -53,15 +59,15 @@ public struct CellText: Sendable, Hashable, CustomStringConvertible {
                 bytes[inlineCapacity] = longTag
             }
         } else {
-            storage = Self.storage(of: UnsafeBufferPointer(rebasing: utf8[..<scalarBoundary(in: utf8)]), longClusters: longClusters)
+            storage = Self.storage(of: UnsafeBufferPointer(rebasing: utf8[..<scalarBoundary(in: utf8, limit: inlineCapacity)]), longClusters: longClusters)
         }
         return storage
     }
 
-    /// Where the longest run of whole scalars that fits in place ends: a long cluster that
-    /// `LongClusters` has no room for keeps its base character and the marks nearest it.
-    private static func scalarBoundary(in utf8: UnsafeBufferPointer<UInt8>) -> Int {
-        var end = inlineCapacity
+    /// Where the longest run of whole scalars within `limit` bytes ends (`utf8` is longer): a
+    /// cluster cut keeps its base character and the marks nearest it.
+    private static func scalarBoundary(in utf8: UnsafeBufferPointer<UInt8>, limit: Int) -> Int {
+        var end = limit
         // A continuation byte (10xxxxxx) is inside a scalar: step back to its first byte.
         while end > 0 && utf8[end] & 0xC0 == 0x80 { end -= 1 }
         return end

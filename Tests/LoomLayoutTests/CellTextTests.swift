@@ -52,6 +52,14 @@ struct CellTextTests {
         #expect(make("👨‍👩‍👧‍👦", table).string(in: table) == "👨‍👩‍👧‍👦")
     }
 
+    @Test func aTextLongerThanACellMayHoldKeepsTheWholeScalarsThatFit() {
+        let table = LongClusters()
+        // 1 + 40 × 2 bytes: "a" and forty combining acutes; a cell holds 64.
+        let text = make("a" + String(repeating: "\u{301}", count: 40), table)
+        #expect(text.string(in: table) == "a" + String(repeating: "\u{301}", count: 31))
+        #expect(table.count == 1)
+    }
+
     private func make(_ text: String, _ table: LongClusters) -> CellText {
         var text = text
         return text.withUTF8 { CellText(utf8: $0, longClusters: table) }
