@@ -132,7 +132,7 @@ public struct CellGrid: Sendable, Hashable, CustomStringConvertible {
 
     /// The text of each row, continuations dropped, trailing spaces kept.
     public var lines: [String] {
-        (0..<height).map { row in self.row(row).map(\.text).joined() }
+        (0..<height).map { row in Self.text(of: self.row(row)) }
     }
 
     /// The text of each row without its trailing spaces, as a snapshot shows it: each row is
@@ -141,10 +141,17 @@ public struct CellGrid: Sendable, Hashable, CustomStringConvertible {
         (0..<height).map { row in
             let cells = self.row(row)
             let end = cells.lastIndex { $0.content != .space }.map { $0 + 1 } ?? cells.startIndex
-            var line = ""
-            for cell in cells[cells.startIndex..<end] { line += cell.text }
-            return line
+            return Self.text(of: cells[cells.startIndex..<end])
         }
+    }
+
+    /// Cells' clusters joined (a continuation holds none): their bytes gathered into one string,
+    /// not a string made for each cell (a snapshot of the largest screen joins 250,000).
+    private static func text(of cells: ArraySlice<Cell>) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(cells.count)
+        for cell in cells { cell.content.withUTF8 { bytes.append(contentsOf: $0) } }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     public var description: String { lines.joined(separator: "\n") }
