@@ -113,7 +113,7 @@ extension LayoutEngine {
                 let minimum = size(of: child, proposal: ProposedSize(axis, along: 0, across: across), context: inner, depth: depth + 1)[axis]
                 if case .spacer = child.primitive {
                     spacers.append(index)
-                    reserved += minimum
+                    reserved = reserved.adding(minimum)
                 } else {
                     let largest = size(of: child, proposal: ProposedSize(axis, along: ProposedSize.infinity, across: across), context: inner, depth: depth + 1)[axis]
                     others.append((largest.subtracting(minimum), index))
