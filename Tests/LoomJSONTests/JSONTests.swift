@@ -122,6 +122,24 @@ struct PointerTests {
         #expect(JSONPointer.arrayIndex("01") == nil)
         #expect(JSONPointer.arrayIndex("-") == nil)
         #expect(JSONPointer.arrayIndex("1e2") == nil)
+        #expect(JSONPointer.arrayIndex("") == nil)
+        #expect(JSONPointer.arrayIndex("+1") == nil)
+    }
+
+    @Test func anIndexPastTheLargestIntegerIsNoIndex() {
+        #expect(JSONPointer.arrayIndex(String(Int.max)) == Int.max)
+        #expect(JSONPointer.arrayIndex("9223372036854775808") == nil)
+        #expect(JSONPointer.arrayIndex("99999999999999999999") == nil)
+    }
+
+    @Test func aPointerIsItsTokensWhateverItsLength() throws {
+        let expected: [(text: String, tokens: [String])] = [
+            ("", []), ("/", [""]), ("//a/", ["", "a", ""]), ("/jobs/42/status", ["jobs", "42", "status"]), ("/a~1b/~0c/é", ["a/b", "~c", "é"]),
+        ]
+        for (text, tokens) in expected {
+            let pointer = try JSONPointer(text)
+            #expect(pointer.tokens == tokens, "\(text)")
+        }
     }
 }
 

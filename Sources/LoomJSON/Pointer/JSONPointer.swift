@@ -11,17 +11,14 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparab
 
     /// Parses the pointer's text; refuses text not starting with `/` and bad `~` escapes.
     public init(_ text: String) throws(DocumentError) {
-        if text.isEmpty {
-            self.tokens = []
-            return
-        }
-        guard text.hasPrefix("/") else {
-            throw DocumentError(.invalidPointer, "a JSON Pointer must be empty or start with '/'", path: text)
-        }
         // Each token is decoded from the bytes between slashes; only one with a `~` is unescaped.
+        // Every `set` parses one: the bytes are read once, and the tokens' array is made at its size.
         var text = text
         var tokens: [String] = []
-        let valid = text.withUTF8 { bytes in
+        let valid = text.withUTF8 { bytes -> Bool? in
+            guard let first = bytes.first else { return true }
+            guard first == UInt8(ascii: "/") else { return nil }
+            tokens.reserveCapacity(bytes.count { $0 == UInt8(ascii: "/") })
             var start = 1
             for end in 1...bytes.count where end == bytes.count || bytes[end] == UInt8(ascii: "/") {
                 guard let token = Self.token(UnsafeBufferPointer(rebasing: bytes[start..<end])) else { return false }
@@ -30,8 +27,11 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparab
             }
             return true
         }
-        guard valid else { throw DocumentError(.invalidPointer, "'~' must be followed by '0' or '1'", path: text) }
-        self.tokens = tokens
+        switch valid {
+        case nil: throw DocumentError(.invalidPointer, "a JSON Pointer must be empty or start with '/'", path: text)
+        case .some(false): throw DocumentError(.invalidPointer, "'~' must be followed by '0' or '1'", path: text)
+        case .some(true): self.tokens = tokens
+        }
     }
 
     /// A path written in the program, as a property wrapper's argument: an invalid one is a
@@ -88,10 +88,20 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Comparab
     }
 
     /// The index an array token names: digits without leading zeros (RFC 6901 §4).
+    /// One pass over the digits (every step of a path through an array reads one); an index
+    /// past `Int.max` is no index.
     package static func arrayIndex(_ token: String) -> Int? {
-        guard !token.isEmpty, token.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-              token == "0" || !token.hasPrefix("0") else { return nil }
-        return Int(token)
+        let digits = token.utf8
+        guard let first = digits.first, first != UInt8(ascii: "0") || digits.count == 1 else { return nil }
+        var index = 0
+        for digit in digits {
+            guard digit >= UInt8(ascii: "0") && digit <= UInt8(ascii: "9") else { return nil }
+            let (times10, overflow) = index.multipliedReportingOverflow(by: 10)
+            let (sum, carry) = times10.addingReportingOverflow(Int(digit &- UInt8(ascii: "0")))
+            guard !overflow && !carry else { return nil }
+            index = sum
+        }
+        return index
     }
 }
 

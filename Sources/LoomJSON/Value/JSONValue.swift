@@ -174,6 +174,8 @@ extension JSONValue {
 
     /// Nesting depth (a scalar is 0), measured without recursion.
     package var depth: Int {
+        // A scalar, what most edits write, needs no walk (and no array for one).
+        guard isContainer else { return 0 }
         var deepest = 0
         var stack: [(JSONValue, Int)] = [(self, 0)]
         while let (value, depth) = stack.popLast() {

@@ -70,58 +70,93 @@ struct Document {
     // MARK: - Edits
 
     mutating func add(_ value: JSONValue, at pointer: JSONPointer, log: inout EditLog) throws {
+        _ = try add(value, at: pointer, replacingElement: false, log: &log)
+    }
+
+    /// `Store.set`'s edit in one descent: `add`, except that an array's existing element is
+    /// replaced, not shifted along. False, and nothing done, when the parent does not exist
+    /// (the store then makes the missing objects first).
+    mutating func set(_ value: JSONValue, at pointer: JSONPointer, log: inout EditLog) throws -> Bool {
+        try add(value, at: pointer, replacingElement: true, log: &log)
+    }
+
+    private mutating func add(_ value: JSONValue, at pointer: JSONPointer, replacingElement: Bool, log: inout EditLog) throws -> Bool {
         log.sizeBefore = log.sizeBefore ?? size
-        guard let parent = pointer.parent, let token = pointer.lastToken else {
+        guard let token = pointer.lastToken else {
             let newSize = try budget.resized(adding: value, overhead: 0, removing: size, at: pointer)
             log.undo.append(.setRoot(root))
             root = value
             size = newSize
             log.changes.append(.replaced(pointer))
             log.performed.append(.add(pointer, value))
-            return
+            return true
         }
-        var performed = pointer
+        var performed = PatchOperation.add(pointer, value)
         let budget = self.budget
         var newSize = size
-        try modify(parent) { container in
-            // Containers are taken out before they change, so they change in place (see `modify`).
-            if var object = container.takeObject() {
-                defer { container = .object(object) }
-                if let old = object[token] {
-                    newSize = try budget.resized(adding: value, overhead: 0, removing: old.weight(), at: pointer)
-                    object[token] = value
-                    log.undo.append(.replace(pointer, old))
-                    log.changes.append(.replaced(pointer))
-                } else {
-                    newSize = try budget.resized(adding: value, overhead: token.utf8.count + 4, removing: 0, at: pointer)
-                    object[token] = value
-                    log.undo.append(.remove(pointer))
-                    log.changes.append(.inserted(pointer, inArray: false))
-                }
-            } else if var elements = container.takeArray() {
-                defer { container = .array(elements) }
-                let index: Int
-                if token == "-" {
-                    index = elements.count
-                } else if let parsed = JSONPointer.arrayIndex(token) {
-                    guard parsed <= elements.count else {
-                        throw DocumentError(.indexOutOfRange, "index \(parsed) is past the end of an array of \(elements.count)", path: pointer.description)
-                    }
-                    index = parsed
-                } else {
-                    throw DocumentError(.indexOutOfRange, "'\(token)' is not an array index", path: pointer.description)
-                }
-                newSize = try budget.resized(adding: value, overhead: 1, removing: 0, at: pointer)
-                elements.insert(value, at: index)
-                performed = parent.appending(String(index))
-                log.undo.append(.remove(performed))
-                log.changes.append(.inserted(performed, inArray: true))
-            } else {
-                throw DocumentError(.typeMismatch, "cannot add a member to a \(container.kindName)", path: pointer.description)
+        var reachedParent = false
+        do {
+            try modify(pointer.tokens.dropLast()) { container in
+                reachedParent = true
+                try Self.add(value, at: pointer, token: token, replacingElement: replacingElement, into: &container, budget: budget,
+                             newSize: &newSize, performed: &performed, log: &log)
             }
+        } catch where replacingElement && !reachedParent {
+            return false
         }
         size = newSize
-        log.performed.append(.add(performed, value))
+        log.performed.append(performed)
+        return true
+    }
+
+    /// The edit of `add` inside the parent `container`.
+    private static func add(_ value: JSONValue, at pointer: JSONPointer, token: String, replacingElement: Bool, into container: inout JSONValue,
+                            budget: Budget, newSize: inout Int, performed: inout PatchOperation, log: inout EditLog) throws {
+        // Containers are taken out before they change, so they change in place (see `modify`).
+        if var object = container.takeObject() {
+            defer { container = .object(object) }
+            if let old = object[token] {
+                newSize = try budget.resized(adding: value, overhead: 0, removing: old.weight(), at: pointer)
+                object[token] = value
+                log.undo.append(.replace(pointer, old))
+                log.changes.append(.replaced(pointer))
+            } else {
+                newSize = try budget.resized(adding: value, overhead: token.utf8.count + 4, removing: 0, at: pointer)
+                object[token] = value
+                log.undo.append(.remove(pointer))
+                log.changes.append(.inserted(pointer, inArray: false))
+            }
+        } else if var elements = container.takeArray() {
+            defer { container = .array(elements) }
+            if replacingElement, let index = JSONPointer.arrayIndex(token), index < elements.count {
+                let old = elements[index]
+                newSize = try budget.resized(adding: value, overhead: 0, removing: old.weight(), at: pointer)
+                elements[index] = value
+                log.undo.append(.replace(pointer, old))
+                log.changes.append(.replaced(pointer))
+                performed = .replace(pointer, value)
+                return
+            }
+            let index: Int
+            if token == "-" {
+                index = elements.count
+            } else if let parsed = JSONPointer.arrayIndex(token) {
+                guard parsed <= elements.count else {
+                    throw DocumentError(.indexOutOfRange, "index \(parsed) is past the end of an array of \(elements.count)", path: pointer.description)
+                }
+                index = parsed
+            } else {
+                throw DocumentError(.indexOutOfRange, "'\(token)' is not an array index", path: pointer.description)
+            }
+            newSize = try budget.resized(adding: value, overhead: 1, removing: 0, at: pointer)
+            elements.insert(value, at: index)
+            let inserted = JSONPointer(tokens: pointer.tokens.dropLast() + [String(index)])
+            performed = .add(inserted, value)
+            log.undo.append(.remove(inserted))
+            log.changes.append(.inserted(inserted, inArray: true))
+        } else {
+            throw DocumentError(.typeMismatch, "cannot add a member to a \(container.kindName)", path: pointer.description)
+        }
     }
 
     @discardableResult
@@ -242,10 +277,16 @@ struct Document {
 
     /// Runs `body` on the value at `pointer` in place.
     private mutating func modify<Result>(_ pointer: JSONPointer, _ body: (inout JSONValue) throws -> Result) throws -> Result {
-        try Self.modify(&root, pointer.tokens[...], pointer, body)
+        try modify(pointer.tokens[...], body)
     }
 
-    private static func modify<Result>(_ value: inout JSONValue, _ tokens: ArraySlice<String>, _ pointer: JSONPointer,
+    /// The same for the value the tokens name (a parent's: the pointer's tokens but the last,
+    /// with no pointer made for it).
+    private mutating func modify<Result>(_ tokens: ArraySlice<String>, _ body: (inout JSONValue) throws -> Result) throws -> Result {
+        try Self.modify(&root, tokens, tokens, body)
+    }
+
+    private static func modify<Result>(_ value: inout JSONValue, _ tokens: ArraySlice<String>, _ all: ArraySlice<String>,
                                        _ body: (inout JSONValue) throws -> Result) throws -> Result {
         guard let token = tokens.first else { return try body(&value) }
         let rest = tokens.dropFirst()
@@ -254,18 +295,18 @@ struct Document {
         // enum keeps a second reference and made every edit copy the whole array or object.
         if var object = value.takeObject() {
             defer { value = .object(object) }
-            guard let result = try object.modify(token, { try modify(&$0, rest, pointer, body) }) else {
-                throw DocumentError(.pathNotFound, "no member '\(token)'", path: pointer.description)
+            guard let result = try object.modify(token, { try modify(&$0, rest, all, body) }) else {
+                throw DocumentError(.pathNotFound, "no member '\(token)'", path: JSONPointer(tokens: Array(all)).description)
             }
             return result
         }
         if var elements = value.takeArray() {
             defer { value = .array(elements) }
             guard let index = JSONPointer.arrayIndex(token), index < elements.count else {
-                throw DocumentError(.indexOutOfRange, "no element '\(token)' in an array of \(elements.count)", path: pointer.description)
+                throw DocumentError(.indexOutOfRange, "no element '\(token)' in an array of \(elements.count)", path: JSONPointer(tokens: Array(all)).description)
             }
-            return try modify(&elements[index], rest, pointer, body)
+            return try modify(&elements[index], rest, all, body)
         }
-        throw DocumentError(.typeMismatch, "a \(value.kindName) has no member '\(token)'", path: pointer.description)
+        throw DocumentError(.typeMismatch, "a \(value.kindName) has no member '\(token)'", path: JSONPointer(tokens: Array(all)).description)
     }
 }

@@ -145,24 +145,14 @@ public final class Store {
     public func set(_ value: JSONValue, at pointer: JSONPointer) throws(DocumentError) -> Int64 {
         try checkDepth(of: .add(pointer, value))
         return try transact { document, log in
-            // What the parent is, not the parent itself: holding it would make the edit copy it.
-            var parentExists = false
-            var parentArrayCount: Int?
-            if let parent = pointer.parent.flatMap(document.value(at:)) {
-                parentExists = true
-                if case .array(let elements) = parent { parentArrayCount = elements.count }
-            }
-            // Missing parents are made first (a set usually finds its parent: no walk per token).
+            // A set usually finds its parent: one descent. Missing parents are made first, then.
+            guard try !document.set(value, at: pointer, log: &log) else { return }
             var prefix = JSONPointer.root
-            for token in pointer.tokens.dropLast() where !parentExists {
+            for token in pointer.tokens.dropLast() {
                 prefix = prefix.appending(token)
                 if document.value(at: prefix) == nil { try document.add(.object(JSONObject()), at: prefix, log: &log) }
             }
-            if let count = parentArrayCount, let index = pointer.lastToken.flatMap(JSONPointer.arrayIndex), index < count {
-                try document.replace(value, at: pointer, log: &log)
-            } else {
-                try document.add(value, at: pointer, log: &log)
-            }
+            try document.add(value, at: pointer, log: &log)
         }
     }
 
