@@ -327,6 +327,10 @@ public final class Daemon {
     private func endTurn() {
         commitStore()
         store.flushWatches()
+        // A script's replies and a watch's changes leave before the frames are drawn: a
+        // pipelining client sends its next requests while the daemon draws, and its `ok` does
+        // not wait for a frame. A viewer's output waits for its frame, to leave in its one write.
+        flushOutput { $0.session == nil }
         renderFrames()
         flushOutput()
     }
@@ -363,10 +367,12 @@ public final class Daemon {
 
     /// One write per connection for everything the turn produced: replies, streams (a viewer's
     /// frame is written, with what was queued before it, as soon as it is drawn).
-    private func flushOutput() {
-        let flushing = pendingOutput
-        pendingOutput = []
-        for connection in flushing { connection.flush() }
+    private func flushOutput(of chosen: (Connection) -> Bool = { _ in true }) {
+        var flushing: [Connection] = []
+        swap(&flushing, &pendingOutput)
+        for connection in flushing {
+            if chosen(connection) { connection.flush() } else { pendingOutput.append(connection) }
+        }
     }
 
     /// Renders a frame for each scene with work, paced to `framesPerSecond`; work a frame left

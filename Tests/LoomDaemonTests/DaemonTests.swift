@@ -1,9 +1,11 @@
 import Foundation
 import LoomCells
 import LoomDaemon
+import LoomGraph
 import LoomJSON
 import LoomLayout
 import LoomScenes
+import LoomStoreViews
 import LoomWire
 import Testing
 
@@ -172,6 +174,37 @@ struct DaemonTests {
         daemon.shutDown()
         #expect(client.receive() == .bye(reason: "the daemon is shutting down"))
         #expect(client.receive(timeout: 1) == nil)
+    }
+
+    /// A script's `ok` leaves before the frame its change causes is drawn: the frame here cannot
+    /// finish until the script has its `ok` (its body waits for it, ten seconds at most).
+    @Test func aScriptsOkDoesNotWaitForTheFrameItsChangeCauses() {
+        let daemon = DaemonThread { $0.register(scene: "gate", GatedView()) }
+        defer { daemon.shutDown() }
+        let viewer = Client.hello(daemon.socket, role: .viewer)
+        viewer.send(#"{"type":"attach","id":1,"scene":"gate","width":20,"height":2}"#)
+        #expect(viewer.receive() == .ok(id: 1, revision: nil))
+        let screen = ScreenModel()
+        screen.applyNextFrame(from: viewer)
+        let script = Client.hello(daemon.socket)
+        // Past the frame pacing's interval, so that the change is drawn in the turn it arrives.
+        Thread.sleep(forTimeInterval: 0.1)
+        script.send(#"{"type":"set","id":2,"path":"/gate","value":"hold"}"#)
+        let ok = script.receive(timeout: 5)
+        GatedView.released.signal()
+        guard case .ok(2, _)? = ok else { Issue.record("the ok waited for the frame: \(String(describing: ok))"); return }
+        screen.applyNextFrame(from: viewer)
+        #expect(screen.grid.lines[0].hasPrefix("gate hold"), "\(screen.grid)")
+    }
+}
+
+/// A view whose body, once `/gate` holds "hold", waits until the test lets it go.
+private struct GatedView: View {
+    static let released = DispatchSemaphore(value: 0)
+    @StoreValue("/gate") var gate: JSONValue?
+    var body: some View {
+        if gate == "hold" { _ = Self.released.wait(timeout: .now() + 10) }
+        return Text("gate \(gate?.stringValue ?? "open")")
     }
 }
 
