@@ -30,7 +30,8 @@ final class Connection {
     /// The user whose `ConnectionQuota` this connection counts against.
     var quotaUser: UInt32?
     /// What this turn has for the client, written once at the end of the turn: a script
-    /// pipelining a thousand requests gets its thousand replies in one write, not a thousand.
+    /// pipelining a thousand requests gets its replies in one write per turn (of at most
+    /// `maximumRequestsPerTurn` requests), not one write each.
     var outgoing: [UInt8] = []
     /// Watch changes held back while over the budget: per watch, each path and its latest revision.
     var heldChanges: [RequestID: [JSONPointer: Int64]] = [:]
@@ -68,10 +69,17 @@ final class Connection {
         handleBacklog()
     }
 
+    /// Whether the rest of the backlog waits for the next turn (`maximumRequestsPerTurn`;
+    /// reading stopped meanwhile, so that the backlog stays what one read brought).
+    private var isContinuing = false
+
     func handleBacklog() {
+        var handledNow = 0
         while handled < backlog.count, !isClosed, !isOverBudget {
+            guard handledNow < daemon.configuration.maximumRequestsPerTurn else { return continueNextTurn() }
             let result = backlog[handled]
             handled += 1
+            handledNow += 1
             switch result {
             case .success(let message): handle(message)
             case .failure(let error): failed(error)
@@ -81,6 +89,25 @@ final class Connection {
         if handled == backlog.count {
             backlog.removeAll()
             handled = 0
+        }
+    }
+
+    private func continueNextTurn() {
+        stream.stopReading()
+        guard !isContinuing else { return }
+        isContinuing = true
+        daemon.afterThisTurn { [weak self] in self?.resumeBacklog() }
+    }
+
+    private func resumeBacklog() {
+        isContinuing = false
+        guard !isClosed else { return }
+        handleBacklog()
+        guard !isContinuing, !isOverBudget, !isClosed else { return }
+        do {
+            try stream.resumeReading()
+        } catch {
+            close()
         }
     }
 

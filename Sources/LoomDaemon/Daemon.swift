@@ -38,6 +38,11 @@ public final class Daemon {
     private var modelChanged: WakeUp?
     /// Connections with output queued this turn, flushed at its end.
     private var pendingOutput: [Connection] = []
+    /// What waits for the end of the turn (`afterThisTurn`), and what runs it: an async handle,
+    /// whose callback comes after the loop's next wait (a timer started in a timer's callback
+    /// would run in the same pass, before the loop reads anyone else).
+    private var continuations: [() -> Void] = []
+    private var continuationWakeUp: WakeUp?
     /// Connections whose last words (a `bye`, a fatal error) are being written before they close.
     private var closing = 0
     private var signals: [SignalWatcher] = []
@@ -56,6 +61,7 @@ public final class Daemon {
         self.commitRetry = try LoopTimer(loop: loop)
         self.handshakes = try HandshakeDeadline(loop: loop, timeout: configuration.helloTimeout)
         self.modelChanged = try WakeUp(loop: loop) { [unowned self] in endTurnSoon() }
+        self.continuationWakeUp = try WakeUp(loop: loop) { [unowned self] in runContinuations() }
     }
 
     // MARK: - Scenes
@@ -271,6 +277,8 @@ public final class Daemon {
             for graph in scene.graphs { graph.graph.setWakeUp(nil) }
         }
         modelChanged?.close()
+        continuationWakeUp?.close()
+        continuationWakeUp = nil
         handshakes.close()
         do {
             try store.commit()
@@ -322,6 +330,20 @@ public final class Daemon {
             self.endTurn()
             self.turnScheduled = false
         }
+    }
+
+    /// Runs `work` once this turn has ended (its replies written) and the loop has looked for
+    /// what else arrived (read it, handled it): the rest of a connection's backlog past
+    /// `DaemonConfiguration.maximumRequestsPerTurn`.
+    func afterThisTurn(_ work: @escaping () -> Void) {
+        continuations.append(work)
+        continuationWakeUp?.send()
+    }
+
+    private func runContinuations() {
+        var continuing: [() -> Void] = []
+        swap(&continuing, &continuations)
+        for work in continuing { work() }
     }
 
     private func endTurn() {

@@ -10,6 +10,15 @@ public struct DaemonConfiguration: Sendable {
     public var framesPerSecond = 60
     /// Frames a viewer may have unacknowledged before frames for it are coalesced.
     public var maximumUnacknowledgedFrames = 2
+    /// Requests of one connection handled in one turn; the rest of what it pipelined waits for
+    /// the next turn, after this turn's replies are written and the loop has read what others
+    /// sent. A client pipelining thousands of requests gets the first replies (and sends more)
+    /// while the daemon handles the others, and other clients (a viewer's key, a frame that is
+    /// due) wait for at most this many — about a millisecond of `set`s — not for all that one
+    /// read brought (64 KB: some 2,600 `set`s). At least 1.
+    public var maximumRequestsPerTurn = 256 {
+        didSet { maximumRequestsPerTurn = max(1, maximumRequestsPerTurn) }
+    }
     /// Cells in one viewer's screen or one snapshot. A screen's cost (its grids, its layout,
     /// a keyframe's bytes, the loop time to draw it) grows with its area, and any client may
     /// ask for one: drawing a new screen of this area over a million rows holds the loop for

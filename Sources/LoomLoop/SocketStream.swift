@@ -52,8 +52,14 @@ public final class SocketStream: Handle {
         try resumeReading()
     }
 
-    /// Reads again after `stopReading()`, delivering to the same handlers.
+    /// Whether reads are delivered: the daemon stops reading a connection for more than one
+    /// reason (a client over its output budget, a backlog longer than a turn), and resumes it
+    /// when each has passed.
+    public private(set) var isReading = false
+
+    /// Reads again after `stopReading()`, delivering to the same handlers; nothing if reading.
     public func resumeReading() throws(LoopError) {
+        guard !isReading else { return }
         try LoopError.check(uv_read_start(stream, { handle, suggested, buffer in
             guard let owner = Handle.owner(handle, as: SocketStream.self), let buffer else { return }
             buffer.pointee = uv_buf_init(owner.readBuffer.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(owner.readBuffer.count))
@@ -67,11 +73,13 @@ public final class SocketStream: Handle {
                 end?(count == Int(UV_EOF.rawValue) ? nil : LoopError(call: "read", code: Int32(count)))
             }
         }), "uv_read_start")
+        isReading = true
     }
 
     /// Stops reading: what the peer sends waits in the kernel (backpressure on the peer).
     public func stopReading() {
         uv_read_stop(stream)
+        isReading = false
     }
 
     /// Queues bytes; `completion` is told when they were written (or why not).

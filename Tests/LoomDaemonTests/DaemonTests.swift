@@ -198,6 +198,41 @@ struct DaemonTests {
     }
 }
 
+extension DaemonTests {
+    /// A client pipelining more requests than a turn handles (`maximumRequestsPerTurn`) is served
+    /// in turns, each turn's replies written before the next requests are handled; every request
+    /// is answered, in order, and the last one's change is there.
+    @Test func pipelinedRequestsAreHandledInTurnsOfBoundedLength() {
+        let perTurn = DaemonConfiguration(socketPath: "").maximumRequestsPerTurn
+        #expect(perTurn == 256)
+        let daemon = DaemonThread()
+        defer { daemon.shutDown() }
+        let client = Client.hello(daemon.socket)
+        func turns(_ id: Int64) -> Int64? {
+            client.send(.stats(id: RequestID(id)))
+            guard case .statsReport(_, let stats)? = client.receive() else { return nil }
+            return stats["loop"]?["turns"]?.intValue
+        }
+        let count = 8 * perTurn
+        let before = turns(1)
+        client.send((0..<count).map { #"{"type":"set","id":\#($0 + 10),"path":"/n","value":\#($0)}"# + "\n" }.joined())
+        var answered: [Int64] = []
+        while answered.count < count, case .ok(let id, _)? = client.receive() { answered.append(id.rawValue) }
+        #expect(answered == (0..<count).map { Int64($0 + 10) })
+        client.send(#"{"type":"get","id":2,"path":"/n"}"#)
+        guard case .value(2, _, let value)? = client.receive() else { Issue.record("no value"); return }
+        #expect(value == .int(Int64(count - 1)))
+        guard let before, let after = turns(3) else { Issue.record("no stats"); return }
+        #expect(after - before >= 8, "\(count) requests in \(after - before) turns")
+    }
+
+    @Test func aConfigurationHandlesAtLeastOneRequestPerTurn() {
+        var configuration = DaemonConfiguration(socketPath: "")
+        configuration.maximumRequestsPerTurn = 0
+        #expect(configuration.maximumRequestsPerTurn == 1)
+    }
+}
+
 /// A view whose body, once `/gate` holds "hold", waits until the test lets it go.
 private struct GatedView: View {
     static let released = DispatchSemaphore(value: 0)
