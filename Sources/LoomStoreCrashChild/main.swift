@@ -27,13 +27,13 @@ do {
     // Snapshots often and in small parts, so that kills land while one is being stored.
     store.compactionInterval = 200
     store.snapshotPartBytes = 4_096
-    if store.value(at: try JSONPointer("/counter")) == nil {
+    if store.value(at: JSONPointer("/counter")) == nil {
         try store.set(["counter": [:], "last": 0, "sum": 0], at: .root)
         try store.commit()
     }
-    guard case .object(let counter)? = store.value(at: try JSONPointer("/counter")),
-          let last = store.value(at: try JSONPointer("/last"))?.intValue,
-          let sum = store.value(at: try JSONPointer("/sum"))?.intValue else {
+    guard case .object(let counter)? = store.value(at: JSONPointer("/counter")),
+          let last = store.value(at: JSONPointer("/last"))?.intValue,
+          let sum = store.value(at: JSONPointer("/sum"))?.intValue else {
         say("restored \(store.revision) 0 0")
         exit(1)
     }
@@ -47,8 +47,8 @@ do {
             count += 1
             try store.apply([
                 .add(try JSONPointer("/counter/\(count)"), .int(count)),
-                .replace(try JSONPointer("/last"), .int(count)),
-                .replace(try JSONPointer("/sum"), .int(count * (count + 1) / 2)),
+                .replace(JSONPointer("/last"), .int(count)),
+                .replace(JSONPointer("/sum"), .int(count * (count + 1) / 2)),
             ])
         }
         say("ack \(try store.commit())")

@@ -30,7 +30,7 @@ struct DocumentCollectionTests {
         try store.set(try JSONParser.parse("""
         {"a": {"status": "running", "minutes": 3}, "b": {"status": "failed", "minutes": 1}, "c": {"status": "ok", "minutes": 9},
          "d": {"status": "running", "minutes": 7}, "e": {"status": "queued"}}
-        """), at: try JSONPointer("/jobs"))
+        """), at: JSONPointer("/jobs"))
         let model = SceneDocumentModel(try SceneDocument.compile(Array(Self.board.utf8)))
         return (ViewHost(SceneDocumentView(model: model).environment(\.store, store), width: 60, height: 8), store)
     }
@@ -46,22 +46,22 @@ struct DocumentCollectionTests {
 
     @Test func aSortKeysChangeReordersAndAValueNoKeyReadsReEvaluatesItsRowOnly() throws {
         let (host, store) = try mount()
-        _ = try store.set(.int(8), at: try JSONPointer("/jobs/a/minutes"))
+        _ = try store.set(.int(8), at: JSONPointer("/jobs/a/minutes"))
         host.runFrame()
         #expect(lines(host) == ["5 jobs, 1 failed, 25 min, longest 9", "b failed 1", "a running 8", "d running 7", "e queued -"])
-        _ = try store.set(.string("x"), at: try JSONPointer("/jobs/e/note"))
+        _ = try store.set(.string("x"), at: JSONPointer("/jobs/e/note"))
         host.runFrame()
         #expect(host.bodies(of: DocumentView.self) == 0, "a member nothing reads")
     }
 
     @Test func aCountReadsTheCountsNotTheMembers() throws {
         let (host, store) = try mount()
-        _ = try store.set(.string("failed"), at: try JSONPointer("/jobs/a/status"))
+        _ = try store.set(.string("failed"), at: JSONPointer("/jobs/a/status"))
         host.runFrame()
         #expect(lines(host).first == "5 jobs, 2 failed, 20 min, longest 9")
         // The header (a count changed), the repetition (its order), and the changed row.
         #expect(host.bodies(of: DocumentView.self) == 3)
-        _ = try store.set(.string("z"), at: try JSONPointer("/jobs/e/name"))
+        _ = try store.set(.string("z"), at: JSONPointer("/jobs/e/name"))
         host.runFrame()
         #expect(host.bodies(of: DocumentView.self) == 0)
     }
@@ -86,7 +86,7 @@ struct DocumentCollectionTests {
         let store = Store()
         var rows = JSONObject()
         for index in 0...Repetition.maximumSortedMembers { rows["m\(index)"] = ["n": .int(Int64(index))] }
-        try store.set(.object(rows), at: try JSONPointer("/rows"))
+        try store.set(.object(rows), at: JSONPointer("/rows"))
         let text = #"{"loom": 1, "body": {"List": {"content": [{"ForEach": {"data": "/rows", "sort": [{"by": "n", "descending": true}], "filter": {"bind": "n", "ge": 9998}, "content": [{"Text": "{$key}"}]}}]}}}"#
         let model = SceneDocumentModel(try SceneDocument.compile(Array(text.utf8)))
         let host = ViewHost(SceneDocumentView(model: model).environment(\.store, store), width: 80, height: 8)

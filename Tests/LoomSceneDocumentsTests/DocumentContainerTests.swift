@@ -33,7 +33,7 @@ struct DocumentContainerTests {
         """)
         // Columns a cell apart, as a Swift Table's are.
         #expect(lines(host).prefix(4) == ["host     load   mem", String(repeating: "─", count: 50), "web-1    0.42   1.5 GiB", "db-1     0.91   -"])
-        _ = try store.set(.double(0.5), at: try JSONPointer("/hosts/db-1/load"))
+        _ = try store.set(.double(0.5), at: JSONPointer("/hosts/db-1/load"))
         host.runFrame()
         #expect(host.bodies(of: DocumentView.self) == 1, "the one cell that reads it")
         #expect(lines(host)[3] == "db-1     0.50   -")
@@ -119,7 +119,7 @@ struct DocumentContainerTests {
             {"Text": "{$hosts} hosts"}, {"Spacer": {}}, {"Text": "db-1 {/hosts/db-1/load}"}]}}}}]}}
         """, width: 20, height: 3)
         #expect(lines(host) == ["web-1", String(repeating: "─", count: 20), "2 hosts    db-1 0.91"])
-        _ = try store.set(.double(0.5), at: try JSONPointer("/hosts/db-1/load"))
+        _ = try store.set(.double(0.5), at: JSONPointer("/hosts/db-1/load"))
         host.runFrame()
         #expect(lines(host)[2] == "2 hosts     db-1 0.5")
         #expect(host.bodies(of: DocumentView.self) == 1, "the status line's one text that reads it")

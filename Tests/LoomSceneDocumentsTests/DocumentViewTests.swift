@@ -30,7 +30,7 @@ struct DocumentViewTests {
     private func mount(_ text: String, width: Int = 40, height: Int = 6) throws -> (ViewHost, Store, SceneDocumentModel) {
         let store = Store()
         try store.set(try JSONParser.parse(#"{"a": {"name": "build", "status": "running", "progress": 0.5}, "b": {"name": "test", "status": "ok", "progress": 1}}"#),
-                      at: try JSONPointer("/jobs"))
+                      at: JSONPointer("/jobs"))
         let model = SceneDocumentModel(try SceneDocument.compile(Array(text.utf8)))
         let host = ViewHost(SceneDocumentView(model: model).environment(\.store, store), width: width, height: height)
         return (host, store, model)
@@ -52,7 +52,7 @@ struct DocumentViewTests {
 
     @Test func oneMembersValueReEvaluatesOnlyTheNodesOfItsRowThatReadIt() throws {
         let (host, store, _) = try mount(Self.jobs)
-        _ = try store.set(.double(0.7), at: try JSONPointer("/jobs/a/progress"))
+        _ = try store.set(.double(0.7), at: JSONPointer("/jobs/a/progress"))
         host.runFrame()
         // The ProgressView (its value) and the percentage: nothing else, in no other row.
         #expect(host.bodies(of: DocumentView.self) == 2)
@@ -63,7 +63,7 @@ struct DocumentViewTests {
                           "Text /body/VStack/content/1/ForEach/content/0/HStack/content/3 [a]"])
         #expect(lines(host)[1] == "? a build ███████░░░ 70%")
 
-        _ = try store.set(.string("failed"), at: try JSONPointer("/jobs/a/status"))
+        _ = try store.set(.string("failed"), at: JSONPointer("/jobs/a/status"))
         host.runFrame()
         // The glyph (its text and colour read status once each in one body) and the ProgressView's condition.
         #expect(host.bodies(of: DocumentView.self) == 2)
@@ -72,7 +72,7 @@ struct DocumentViewTests {
 
     @Test func aNewMemberEvaluatesTheRepetitionAndTheNewRowOnly() throws {
         let (host, store, _) = try mount(Self.jobs)
-        _ = try store.set(try JSONParser.parse(#"{"name": "deploy", "status": "queued"}"#), at: try JSONPointer("/jobs/c"))
+        _ = try store.set(try JSONParser.parse(#"{"name": "deploy", "status": "queued"}"#), at: JSONPointer("/jobs/c"))
         host.runFrame()
         // The ForEach (its membership), the new row's HStack and its four nodes.
         #expect(host.bodies(of: DocumentView.self) == 6)
@@ -81,7 +81,7 @@ struct DocumentViewTests {
 
     @Test func anAbsolutePathReadByTheHeaderReEvaluatesTheHeaderOnly() throws {
         let (host, store, _) = try mount(Self.jobs)
-        _ = try store.set(.string("CI"), at: try JSONPointer("/meta/title"))
+        _ = try store.set(.string("CI"), at: JSONPointer("/meta/title"))
         host.runFrame()
         #expect(host.bodies(of: DocumentView.self) == 1)
         #expect(lines(host)[0] == "Jobs: CI (—)")
@@ -89,7 +89,7 @@ struct DocumentViewTests {
 
     @Test func aValueOfTheWrongTypeForItsFormatIsShownAsJSONInTheWarningColour() throws {
         let (host, store, _) = try mount(Self.jobs)
-        _ = try store.set(.string("half"), at: try JSONPointer("/jobs/a/progress"))
+        _ = try store.set(.string("half"), at: JSONPointer("/jobs/a/progress"))
         host.runFrame()
         // The bar has no number to show: indeterminate, as SwiftUI's `ProgressView(value: nil)`.
         #expect(lines(host)[1].hasPrefix("? a build ") && lines(host)[1].hasSuffix(" \"half\""))
@@ -113,7 +113,7 @@ extension DocumentViewTests {
         let store = Store()
         var rows = JSONObject()
         for index in 0..<members { rows["m\(index)"] = .int(Int64(index)) }
-        try store.set(.object(rows), at: try JSONPointer("/rows"))
+        try store.set(.object(rows), at: JSONPointer("/rows"))
         let text = #"{"loom": 1, "body": {"\#(container)": {"content": [{"ForEach": {"data": "/rows", "content": [{"Text": "{$key}"}]}}]}}}"#
         let model = SceneDocumentModel(try SceneDocument.compile(Array(text.utf8)))
         return ViewHost(SceneDocumentView(model: model).environment(\.store, store), width: 80, height: height)
@@ -141,7 +141,7 @@ extension DocumentViewTests {
         """)
         #expect(lines(host)[0] == "a running · b ok")
         #expect(host.markup.hasPrefix("{bold fg=red}a running{} · {fg=green}b ok{}"), "\(host.markup)")
-        _ = try store.set(.string("failed"), at: try JSONPointer("/jobs/b/status"))
+        _ = try store.set(.string("failed"), at: JSONPointer("/jobs/b/status"))
         host.runFrame()
         #expect(host.bodies(of: DocumentView.self) == 1)
         #expect(host.markup.hasPrefix("{bold fg=red}a running{} · {fg=yellow}b failed{}"))

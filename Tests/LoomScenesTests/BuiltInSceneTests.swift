@@ -119,7 +119,7 @@ struct BuiltInSceneTests {
 
     @Test func aNewLogLineReevaluatesTheLogAndTheNewLineAlone() throws {
         let board = try board()
-        let bodies = try board.bodies { try board.store.apply([.add(try JSONPointer("/log/-"), "seven")]) }
+        let bodies = try board.bodies { try board.store.apply([.add(JSONPointer("/log/-"), "seven")]) }
         #expect(bodies["JobRow"] == nil && bodies["StatusCounts"] == nil && bodies["HostsLine"] == nil)
         #expect(bodies["LogTail"] == 1)
         #expect(board.text.hasSuffix("seven"))
