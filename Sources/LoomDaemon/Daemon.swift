@@ -400,16 +400,18 @@ public final class Daemon {
     /// Renders a frame for each scene with work, paced to `framesPerSecond`; work a frame left
     /// (a view that changes state as it is evaluated) gets the next frame.
     private func renderFrames() {
-        let interval = UInt64(1_000 / max(1, configuration.framesPerSecond))
+        let pacing = FramePacing(framesPerSecond: configuration.framesPerSecond)
         let now = loop.now
+        let clock = loop.nanoseconds
         for scene in scenes.values where scene.hasWork {
-            let due = scene.lastFrame + interval
-            if now < due && scene.frames > 0 {
-                scheduleFrame(after: due - now)
+            let wait = pacing.milliseconds(toWaitAfter: clock &- scene.lastFrame)
+            if wait > 0 && scene.frames > 0 {
+                scheduleFrame(after: wait)
                 continue
             }
             scene.renderFrame(now: now, maximumUnacknowledgedFrames: configuration.maximumUnacknowledgedFrames)
-            if scene.hasWork { scheduleFrame(after: interval) }
+            scene.lastFrame = clock
+            if scene.hasWork { scheduleFrame(after: pacing.milliseconds(toWaitAfter: 0)) }
         }
     }
 

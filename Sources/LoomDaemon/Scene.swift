@@ -32,7 +32,7 @@ final class Scene {
     var onNewGraph: (SceneGraph) -> Void = { _ in }
     /// Frames rendered, for stats.
     var frames = 0
-    /// When the last frame was rendered (loop milliseconds), for pacing.
+    /// When the last frame was rendered (`EventLoop.nanoseconds`), for pacing (`FramePacing`).
     var lastFrame: UInt64 = 0
 
     init<Root: View>(name: String, root: Root, store: Store, origin: SceneOrigin = .builtIn, document: SceneDocumentModel? = nil) {

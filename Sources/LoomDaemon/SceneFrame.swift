@@ -5,7 +5,6 @@ extension Scene {
     /// `maximumUnacknowledgedFrames` unacknowledged is counted as coalesced and gets one diff
     /// when it catches up), graph by graph.
     func renderFrame(now: UInt64, maximumUnacknowledgedFrames limit: Int) {
-        lastFrame = now
         frames += 1
         for graph in graphs where graph.hasWork {
             graph.renderFrame(now: now, maximumUnacknowledgedFrames: limit)

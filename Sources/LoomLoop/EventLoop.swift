@@ -53,6 +53,9 @@ public final class EventLoop {
     /// Milliseconds of the loop's clock (updated at the start of each turn).
     public var now: UInt64 { uv_now(loop) }
 
+    /// The monotonic clock in nanoseconds, read when asked (not once per turn, as `now` is).
+    public var nanoseconds: UInt64 { uv_hrtime() }
+
     /// Brings `now` up to the present.
     public func updateTime() {
         uv_update_time(loop)
