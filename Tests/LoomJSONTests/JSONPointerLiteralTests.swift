@@ -6,7 +6,10 @@ import Testing
 struct JSONPointerLiteralTests {
     @Test func aPointerLiteralNeedsNoTryAndReadsAsTheParsedPointer() throws {
         let literal: JSONPointer = "/jobs/a~1b/0"
-        #expect(literal == (try JSONPointer("/jobs/a~1b/0")))
+        // Parsed from a `String` value: `JSONPointer("…")` with a literal is the literal's init.
+        let text = "/jobs/a~1b/0"
+        let parsed = try JSONPointer(text)
+        #expect(literal == parsed)
         #expect(literal.tokens == ["jobs", "a/b", "0"])
         let root: JSONPointer = ""
         #expect(root == .root)
