@@ -74,9 +74,10 @@ final class Connection {
     private var isContinuing = false
 
     func handleBacklog() {
+        let perTurn = daemon.configuration.maximumRequestsPerTurn
         var handledNow = 0
         while handled < backlog.count, !isClosed, !isOverBudget {
-            guard handledNow < daemon.configuration.maximumRequestsPerTurn else { return continueNextTurn() }
+            guard handledNow < perTurn else { return continueNextTurn() }
             let result = backlog[handled]
             handled += 1
             handledNow += 1

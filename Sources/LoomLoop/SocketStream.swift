@@ -52,9 +52,9 @@ public final class SocketStream: Handle {
         try resumeReading()
     }
 
-    /// Whether reads are delivered: the daemon stops reading a connection for more than one
-    /// reason (a client over its output budget, a backlog longer than a turn), and resumes it
-    /// when each has passed.
+    /// Whether reads are delivered. A stream's owner may stop reading for more than one reason
+    /// at once and resume when each has passed: stopping and resuming twice are harmless
+    /// (libuv refuses a second `uv_read_start`).
     public private(set) var isReading = false
 
     /// Reads again after `stopReading()`, delivering to the same handlers; nothing if reading.
