@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import LoomGraph
 import LoomLayout
 import Testing
@@ -97,5 +98,69 @@ struct TaskTests {
         #expect(events.log.isEmpty)
         host = nil
         #expect(events.log == ["ended"], "the graph cancelled its task and let it end on its thread as it went")
+    }
+
+    @Test func whatAnotherThreadSendsWhileAFrameIsMadeIsTheNextFramesWork() {
+        let model = SharedCount()
+        let (ticks, feed) = AsyncStream.makeStream(of: Int.self)
+        let host = ViewHost(SendsDuringItsBody(model: model, ticks: ticks, feed: feed), width: 20, height: 3)
+        host.runFrame()
+        #expect(host.text == "model 0\ntask 0\npress 0")
+        #expect(host.tap("press 0"))
+        #expect(host.bodies(of: SendsDuringItsBody.self) == 1)
+        #expect(host.bodies(of: ShowsModel.self) == 0, "the model changed on another thread after this frame began")
+        #expect(host.bodies(of: ShowsTicks.self) == 0, "the task's job arrived from another thread after this frame began")
+        #expect(host.text == "model 0\ntask 0\npress 1")
+        host.runFrame()
+        #expect(host.bodies(of: ShowsModel.self) == 1)
+        #expect(host.bodies(of: ShowsTicks.self) == 1)
+        #expect(host.text == "model 1\ntask 1\npress 1")
+    }
+}
+
+@Observable
+private final class SharedCount {
+    var value = 0
+}
+
+private struct ShowsModel: View {
+    let model: SharedCount
+    var body: some View { Text("model \(model.value)") }
+}
+
+private struct ShowsTicks: View {
+    let ticks: AsyncStream<Int>
+    @State private var last = 0
+    var body: some View {
+        Text("task \(last)").task { for await tick in ticks { last = tick } }
+    }
+}
+
+/// Once pressed, its body has another thread change the model and resume the task, and waits
+/// for it: work sent from elsewhere in the middle of a frame, made certain.
+private struct SendsDuringItsBody: View {
+    let model: SharedCount
+    let ticks: AsyncStream<Int>
+    let feed: AsyncStream<Int>.Continuation
+    @State private var presses = 0
+
+    var body: some View {
+        if presses > 0 {
+            nonisolated(unsafe) let model = model
+            let feed = feed
+            let presses = presses
+            let sent = DispatchSemaphore(value: 0)
+            Thread {
+                model.value = presses
+                feed.yield(presses)
+                sent.signal()
+            }.start()
+            sent.wait()
+        }
+        return VStack(alignment: .leading) {
+            ShowsModel(model: model)
+            ShowsTicks(ticks: ticks)
+            Button("press \(presses)") { presses += 1 }
+        }
     }
 }

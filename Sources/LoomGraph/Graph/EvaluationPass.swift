@@ -15,6 +15,10 @@
 /// - Loops are cut: a node invalidated again in the pass that already evaluated it waits for
 ///   the next pass, with a diagnostic, so every pass terminates.
 /// - `onAppear`/`onDisappear` actions run after the pass; what they change is the next pass's work.
+/// - Work from other threads (a task's job when its `Task.sleep` ends, an `@Observable` model
+///   changed there) is taken at the first pass of a `settle` only, and a host settles again
+///   within a frame without taking it: what arrives while a frame is being made is the next
+///   frame's, so what a frame evaluates does not depend on how fast it was made.
 extension ViewGraph {
     /// A summary of one pass's work.
     package struct PassSummary: Equatable, Sendable {
@@ -22,17 +26,18 @@ extension ViewGraph {
         package var updates = 0
     }
 
-    /// Evaluates every node that needs it.
+    /// Evaluates every node that needs it, and first, if `admittingOutsideWork`, takes the work
+    /// other threads sent.
     @discardableResult
-    package func runPass() -> PassSummary {
+    package func runPass(admittingOutsideWork: Bool = true) -> PassSummary {
         precondition(!inPass, "runPass() called while a pass is running")
         // Tasks' jobs first, as actions outside a pass: what they write is this pass's work.
-        executor.runPending()
+        executor.runPending(admittingArrivals: admittingOutsideWork)
         pass += 1
         layoutGeneration += 1
         inPass = true
         var summary = PassSummary()
-        deliverObservations()
+        if admittingOutsideWork { deliverObservations() }
         for node in deferred where node.isDirty && node.isAlive { dirty.append(node) }
         deferred.removeAll(keepingCapacity: true)
 
@@ -55,11 +60,15 @@ extension ViewGraph {
     }
 
     /// Runs passes until nothing is left to evaluate, or `maxPasses`; returns the passes run.
+    /// Work from other threads is taken at the first pass, if `admittingOutsideWork`; what
+    /// arrives later waits for the next `settle` that admits it (`needsPass` stays true).
     @discardableResult
-    package func settle(maxPasses: Int = 16) -> Int {
+    package func settle(maxPasses: Int = 16, admittingOutsideWork: Bool = true) -> Int {
         var passes = 0
-        while needsPass && passes < maxPasses {
-            runPass()
+        var admitting = admittingOutsideWork
+        while passes < maxPasses && (hasOwnWork || admitting && hasOutsideWork) {
+            runPass(admittingOutsideWork: admitting)
+            admitting = false
             passes += 1
         }
         return passes

@@ -105,7 +105,7 @@ package final class ViewGraph {
     package init<Root: View>(_ root: Root, environment: EnvironmentValues = EnvironmentValues(), lazyWindow: LazyWindow = LazyWindow(),
                              copyingStateOf source: ViewGraph? = nil) {
         self.rootContext = NodeContext(environment: environment)
-        self.executor = GraphExecutor(inbox: inbox)
+        self.executor = GraphExecutor(inbox: inbox, thread: thread)
         self.lazyWindow = lazyWindow
         self.stateCopy = source.map(StateCopy.init)
         self.root = makeNode(root, parent: nil)
@@ -155,10 +155,14 @@ package final class ViewGraph {
         onNeedsPass?()
     }
 
-    /// Whether some node waits for evaluation.
-    package var needsPass: Bool {
-        !dirty.isEmpty || !deferred.isEmpty || inbox.hasPending || executor.hasPending
-    }
+    /// Whether some node waits for evaluation, or work other threads sent waits to be taken.
+    package var needsPass: Bool { hasOwnWork || hasOutsideWork }
+
+    /// Nodes to evaluate, or jobs this thread's tasks enqueued.
+    var hasOwnWork: Bool { !dirty.isEmpty || !deferred.isEmpty || executor.hasOwnJobs }
+
+    /// Work from other threads: a task's jobs, an `@Observable` model's changes.
+    var hasOutsideWork: Bool { inbox.hasPending || executor.hasArrivals }
 
     /// Called (from any thread) when a model changed off the graph's thread; the host wakes its loop.
     package func setWakeUp(_ wakeUp: (@Sendable () -> Void)?) {

@@ -76,7 +76,7 @@ package final class SceneRenderer {
     /// Stages 1–3 alone: what a viewport's boxes (focus, hit testing) need before a key is
     /// handled in a graph it has not been drawn from yet.
     package func layout(_ chosen: [Viewport]) {
-        evaluate()
+        evaluate(admittingOutsideWork: true)
         layouts.layout(chosen, among: viewports, root: graph.root, engine: engine)
         // Layout measured row heights and placed geometry readers; if that moves the rows lazy
         // containers need, or a reader was placed at a size it has no content for, once more.
@@ -99,11 +99,13 @@ package final class SceneRenderer {
     }
 
     /// Stages 1 and 2: the rows lazy containers build follow the viewports, then what changed
-    /// is evaluated. Whether anything was (the layouts are then out of date).
+    /// is evaluated. Whether anything was (the layouts are then out of date). Work other threads
+    /// sent is taken at a frame's first evaluation only: what arrives while the frame is made is
+    /// the next frame's (the graph wakes the host for it).
     @discardableResult
-    private func evaluate() -> Bool {
+    private func evaluate(admittingOutsideWork: Bool = false) -> Bool {
         graph.refreshLazyRows()
-        return graph.settle(maxPasses: 4) > 0
+        return graph.settle(maxPasses: 4, admittingOutsideWork: admittingOutsideWork) > 0
     }
 
     /// Tells each `GeometryReader` the sizes the viewports placed it at (each viewport's last
