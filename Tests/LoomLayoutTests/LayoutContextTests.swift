@@ -1,6 +1,7 @@
 import LoomCells
 import LoomGraph
 @testable import LoomLayout
+import LoomTestSupport
 import Observation
 import Testing
 
@@ -64,5 +65,41 @@ struct LayoutContextTests {
         (cell.text, cell.other) = ("a", "xxxx")
         _ = renderer.render()
         #expect(viewport.screen == ["a xxxx", "b y"], "and back: the columns it had before")
+    }
+}
+
+/// A text's lines are kept per width and line limit, and lines without a limit serve a limit
+/// they fit (`LayoutEngine.textLines`): whatever the order the layout asks them in, they are
+/// the lines `LineBreaker` gives for that width and limit.
+@Suite("Text lines kept by the engine")
+struct TextLinesCacheTests {
+    @Test func keptAndSharedLinesAreTheLinesTheLineBreakerGives() {
+        // One paragraph each: a text of several cut to fewer lines than it has is cut where the
+        // width says, so its lines differ at every width past its natural one (a known gap).
+        let texts = ["", "abc", "a b c d", "value 123", "a longer title that wraps onto a second line", "漢字のタイトル", "x\ty"]
+        var random = SplitMix(state: 20)
+        for text in texts {
+            let graph = ViewGraph(Text(text))
+            let engine = LayoutEngine()
+            var asks: [(width: Int?, height: Int?, options: TextOptions)] = []
+            for width in [nil, 0, 1, 2, 3, 5, 8, 13, 40] as [Int?] {
+                for height in [nil, 1, 2, 3] as [Int?] {
+                    for limit in [nil, 1, 2] as [Int?] {
+                        for truncation in [TruncationMode.tail, .head, .middle] {
+                            asks.append((width, height, TextOptions(lineLimit: limit, truncation: truncation)))
+                        }
+                    }
+                }
+            }
+            asks.shuffle(using: &random)
+            for ask in asks {
+                var limited = ask.options
+                if let height = ask.height { limited.lineLimit = min(limited.lineLimit ?? max(height, 1), max(height, 1)) }
+                let expected = LineBreaker.lines(.plain(text), width: ask.width, options: limited)
+                let lines = engine.textLines(.plain(text), node: graph.root, width: ask.width, height: ask.height, options: ask.options)
+                #expect(lines == expected, "\(text.debugDescription) at \(ask.width.map(String.init) ?? "nil")x\(ask.height.map(String.init) ?? "nil"), \(ask.options)")
+                if lines != expected { return }
+            }
+        }
     }
 }

@@ -73,9 +73,12 @@ struct RetainedFrameTests {
         let viewports = [Size(width: 60, height: 20), Size(width: 60, height: 20), Size(width: 34, height: 12)].map(renderer.addViewport)
         var sent: [ObjectIdentifier: CellGrid] = [:]
         for frame in renderer.render() { sent[ObjectIdentifier(frame.viewport)] = frame.viewport.grid }
+        var leavesOnly = 0
         for step in 0..<400 {
             switch Int.random(in: 0..<10, using: &random) {
-            case 0...3: board.jobs.randomElement(using: &random)?.title = Self.titles.randomElement(using: &random)!
+            case 0...2: board.jobs.randomElement(using: &random)?.title = Self.titles.randomElement(using: &random)!
+            // Most often the same width (the leaves' shortcut), a wrapped title not always.
+            case 3: if let job = board.jobs.randomElement(using: &random) { job.title = String(job.title.reversed()) }
             case 4: board.jobs.randomElement(using: &random)?.done.toggle()
             case 5:
                 board.jobs.insert(Job(id: board.nextID, title: "new \(board.nextID)"), at: Int.random(in: 0...board.jobs.count, using: &random))
@@ -92,6 +95,7 @@ struct RetainedFrameTests {
             // Now and then a viewer is behind and skipped; it catches up in a later frame.
             let chosen = viewports.filter { _ in Int.random(in: 0..<4, using: &random) > 0 }
             let frames = renderer.render(only: chosen)
+            if renderer.engine.placedLeavesOnly { leavesOnly += 1 }
             for viewport in viewports where !chosen.contains(where: { $0 === viewport }) {
                 #expect(viewport.needsKeyframe || viewport.grid == sent[ObjectIdentifier(viewport)], "step \(step): a skipped viewer keeps the grid it was sent")
             }
@@ -111,6 +115,29 @@ struct RetainedFrameTests {
                 if !same || viewport.grid != whole || screen != whole { return }
             }
         }
+        #expect(leavesOnly >= 20, "the leaves' shortcut was taken \(leavesOnly) times: too rarely to be tested here")
+    }
+
+    @Test func aTextThatKeepsItsSizeIsPlacedAloneAndNothingAboveItIsMeasured() {
+        let board = Board(count: 1_000)
+        let renderer = SceneRenderer(graph: ViewGraph(BoardView(board: board)))
+        let viewport = renderer.addViewport(size: Size(width: 200, height: 50))
+        _ = renderer.render()
+        board.jobs[7].title = "job Z"
+        let frame = renderer.render()[0]
+        #expect(renderer.engine.placedLeavesOnly)
+        #expect(renderer.engine.placements == 1, "the text's box alone")
+        // Its row's stack asks a child at zero, at infinity and at its share, measured (no height
+        // proposed) and placed (the row's height): six sizes, each asked again, none above it.
+        #expect(renderer.engine.measurements <= 6, "the text, at the proposals it was measured at: \(renderer.engine.measurements)")
+        #expect(renderer.drawnRows == 1 && frame.operations.count == 1)
+        #expect(Snapshot.text(viewport.grid).contains("job Z"), "the row shows the new title")
+
+        // Wider, the text moves what is beside it: laid out as usual.
+        board.jobs[7].title = "job seven"
+        _ = renderer.render()
+        #expect(!renderer.engine.placedLeavesOnly)
+        #expect(renderer.engine.placements > 1)
     }
 
     @Test func aOneRowChangePlacesThatRowAndItsAncestorsAndDrawsOneRow() {

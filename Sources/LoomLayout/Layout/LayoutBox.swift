@@ -23,8 +23,9 @@ package struct LayoutBox {
     var isScrollContainer = false
     /// Index of the first child box in the box list and how many descendants follow it.
     package internal(set) var descendants = 0
-    /// The node's layout stamp when it was placed: while it is the same, nothing below changed.
-    let stamp: Int
+    /// The node's layout stamp when it was placed (or found unchanged but for leaves below that
+    /// kept their sizes): while it is the same, nothing below changed.
+    var stamp: Int
     /// The rows its own drawing (not its children's) may touch: its frame's and its marks', clipped.
     var drawnRows: Range<Int> = 0..<0
 

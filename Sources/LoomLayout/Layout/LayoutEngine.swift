@@ -70,6 +70,10 @@ package final class LayoutEngine {
     final class Entry {
         private(set) var stamp: Int
         var sizes = SmallCache<Key, Size>()
+        /// The sizes of the node's last stamp, and that stamp: what a layout placed before the
+        /// change asked of it (see `relayoutLeaves`).
+        private(set) var previousSizes = SmallCache<Key, Size>()
+        private(set) var previousStamp = -1
         var lines = SmallCache<TextKey, [TextLine]>()
         var naturalWidths = SmallCache<TextOptions, Int>()
         /// A text's clusters, paragraph by paragraph: the same at every width and line limit.
@@ -103,7 +107,15 @@ package final class LayoutEngine {
 
         deinit { owner.value -= 1 }
 
+        /// Every size asked of the node while its stamp was `stamp`, if the entry holds them all.
+        func sizes(at stamp: Int) -> SmallCache<Key, Size>? {
+            let held = stamp == self.stamp ? sizes : stamp == previousStamp ? previousSizes : nil
+            return held?.dropped == false ? held : nil
+        }
+
         func reset(stamp: Int) {
+            previousStamp = self.stamp
+            swap(&sizes, &previousSizes)
             self.stamp = stamp
             sizes.removeAll()
             lines.removeAll()
@@ -137,11 +149,19 @@ package final class LayoutEngine {
     /// root elements share it as a vertical stack) and placed at the top-leading corner.
     /// `previous` is the last layout of the same geometry (see `PlacementReuse`); the damage is
     /// the rows whose drawing changed since then (all of them, without a previous layout).
-    func layout(root: Node, size: Size, previous: consuming [LayoutBox] = []) -> (boxes: [LayoutBox], damage: DamagedRows) {
+    /// `previousStructure`, the graph's structure generation when `previous` was laid out: while
+    /// it holds, a change of leaves that keep their sizes places only them (`relayoutLeaves`).
+    func layout(root: Node, size: Size, previous: consuming [LayoutBox] = [], previousStructure: Int? = nil) -> (boxes: [LayoutBox], damage: DamagedRows) {
         pass &+= 1
         depthLimitHits = 0
         measurements = 0
         textLayouts = 0
+        copiedBoxes = 0
+        placedLeavesOnly = false
+        if previousStructure == root.structureGeneration, let damage = relayoutLeaves(of: root, size: size, previous: &previous) {
+            placedLeavesOnly = true
+            return (previous, damage)
+        }
         reuse.begin(previous: previous, height: size.height)
         var boxes = BoxList()
         let screen = GridRect(column: 0, row: 0, width: size.width, height: size.height)
@@ -189,7 +209,10 @@ package final class LayoutEngine {
     let reuse = PlacementReuse()
 
     /// Boxes placed anew (not copied from the previous layout) in the last layout.
-    package private(set) var placements = 0
+    package internal(set) var placements = 0
+    /// Whether the last layout kept the one before and placed only changed leaves in it
+    /// (`relayoutLeaves`).
+    package private(set) var placedLeavesOnly = false
     /// Boxes of the previous layout copied into a new array in the last layout: 0 when its
     /// array was written over in place (see `BoxList`).
     package private(set) var copiedBoxes = 0
@@ -245,7 +268,7 @@ package final class LayoutEngine {
     }
 
     /// The node's entry if this engine has made one, as it is (nothing made or emptied).
-    private func existingEntry(of node: Node) -> Entry? {
+    func existingEntry(of node: Node) -> Entry? {
         if let own = node.layoutCache as? Entry, own.owner === entryCount { return own }
         return aside[ObjectIdentifier(node)]
     }
@@ -279,22 +302,43 @@ package final class LayoutEngine {
             entry.paragraphs = paragraphs
             return LineBreaker.lines(paragraphs: paragraphs, width: width, options: options)
         }
-        // Any width at least the text's natural width gives the natural lines: one key for all.
+        // Any width at least the text's natural width gives the natural lines: one key for all
+        // (but zero, at which nothing shows: no lines, even for an empty text).
         let natural: Int
         if let known = entry.naturalWidths[options] {
             natural = known
         } else {
             // The natural lines are the lines at any width at least as wide: kept under that key.
-            let lines = breakLines(width: nil)
+            let lines = unlimitedLines(entry, width: nil, within: options) ?? breakLines(width: nil)
             natural = lines.width
             entry.naturalWidths[options] = natural
             entry.lines[TextKey(width: nil, options: options)] = lines
         }
-        let key = TextKey(width: (width ?? .max) >= natural ? nil : width, options: options)
+        let key = TextKey(width: Self.showsNaturalLines(width, natural: natural) ? nil : width, options: options)
         if let kept = entry.lines[key] { return kept }
-        let broken = breakLines(width: key.width)
+        let broken = unlimitedLines(entry, width: key.width, within: options) ?? breakLines(width: key.width)
         entry.lines[key] = broken
         return broken
+    }
+
+    /// Whether a text of `natural` width shows its natural lines at `width`.
+    private static func showsNaturalLines(_ width: Int?, natural: Int) -> Bool {
+        guard let width else { return true }
+        return width >= natural && width > 0
+    }
+
+    /// The text's lines without a line limit at `width`, already broken, when they are its lines
+    /// under `options`' limit too: when they fit it, nothing is cut (`LineBreaker.lines`), but
+    /// a one-line limit at a width cuts the text where it is wider than the width, and gives an
+    /// empty text one line even at width zero.
+    private func unlimitedLines(_ entry: Entry, width: Int?, within options: TextOptions) -> [TextLine]? {
+        guard let limit = options.lineLimit else { return nil }
+        var unlimited = options
+        unlimited.lineLimit = nil
+        guard let natural = entry.naturalWidths[unlimited],
+              let lines = entry.lines[TextKey(width: Self.showsNaturalLines(width, natural: natural) ? nil : width, options: unlimited)],
+              lines.count <= Swift.max(limit, 1), limit > 1 || width.map({ $0 > 0 && natural <= $0 }) ?? true else { return nil }
+        return lines
     }
 
     /// The elements below `node`, kept while the graph's structure holds (measuring and placing
@@ -307,9 +351,10 @@ package final class LayoutEngine {
         return elements
     }
 
-    /// The elements a subtree contributes: the node itself if it lays out, else its descendants.
+    /// The elements a subtree contributes: the node itself if it lays out, else its descendants
+    /// (kept as `childElements` keeps them).
     func elements(at node: Node) -> [LayoutElement] {
         if node.primitive != nil { return [LayoutElement(node: node)] }
-        return LayoutElement.children(of: node)
+        return childElements(of: node)
     }
 }

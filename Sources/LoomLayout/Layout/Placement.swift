@@ -17,6 +17,14 @@ extension LayoutEngine {
         }
         reuse.enter(previous)
         defer { reuse.leave() }
+        let slot = placeBox(element, in: frame, clip: clip, context: context, depth: depth, listRow: listRow, into: &boxes)
+        reuse.didPlace(boxes[slot: slot], previously: previous)
+    }
+
+    /// Makes the element's box and has its primitive place its children after it; returns the
+    /// box's slot in `boxes`.
+    func placeBox(_ element: LayoutElement, in frame: GridRect, clip: GridRect, context: LayoutContext, depth: Int, listRow: Bool,
+                  into boxes: inout BoxList) -> Int {
         let position = boxes.count
         let layout = element.primitive.layout
         var box = LayoutBox(node: element.node, primitive: element.primitive, frame: frame, clip: clip, context: context)
@@ -36,7 +44,7 @@ extension LayoutEngine {
         boxes[slot: slot].marks = placement.marks
         boxes[slot: slot].descendants = boxes.count - position - 1
         boxes[slot: slot].measureDrawnRows()
-        reuse.didPlace(boxes[slot: slot], previously: previous)
+        return slot
     }
 
     /// The offset a scroll container is shown at: along its scroll axes, where its anchor puts

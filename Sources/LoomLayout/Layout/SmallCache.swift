@@ -12,12 +12,24 @@ struct SmallCache<Key: Equatable, Value> {
     private var items: [(key: Key, value: Value, pass: Int)] = []
     static var capacity: Int { 16 }
 
+    /// Whether a value stored with `keep` was dropped since the cache was last emptied: then
+    /// the values held are not every one computed.
+    private(set) var dropped = false
+
     /// Stores a value computed in layout pass `pass`: past `capacity`, the oldest value of
     /// another pass is dropped, or none, and the cache grows until the pass ends.
     mutating func keep(_ value: Value, for key: Key, pass: Int) {
-        if items.count >= Self.capacity, let oldest = items.firstIndex(where: { $0.pass != pass }) { items.remove(at: oldest) }
+        if items.count >= Self.capacity, let oldest = items.firstIndex(where: { $0.pass != pass }) {
+            items.remove(at: oldest)
+            dropped = true
+        }
         items.append((key, value, pass))
     }
+
+    /// The keys and values held, oldest first.
+    var contents: some Sequence<(key: Key, value: Value)> { items.lazy.map { ($0.key, $0.value) } }
+
+    var isEmpty: Bool { items.isEmpty }
 
     subscript(key: Key) -> Value? {
         get {
@@ -28,7 +40,10 @@ struct SmallCache<Key: Equatable, Value> {
             if let index = items.firstIndex(where: { $0.key == key }) {
                 if let newValue { items[index].value = newValue } else { items.remove(at: index) }
             } else if let newValue {
-                if items.count >= Self.capacity { items.removeFirst() }
+                if items.count >= Self.capacity {
+                    items.removeFirst()
+                    dropped = true
+                }
                 items.append((key, newValue, 0))
             }
         }
@@ -37,5 +52,6 @@ struct SmallCache<Key: Equatable, Value> {
     /// Forgets every value, keeping the storage for the next ones.
     mutating func removeAll() {
         items.removeAll(keepingCapacity: true)
+        dropped = false
     }
 }

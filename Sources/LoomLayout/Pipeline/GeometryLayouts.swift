@@ -19,6 +19,8 @@ final class GeometryLayouts {
         var version = 0
         var drawnVersion = -1
         var damage: DamagedRows
+        /// The graph's structure generation when `boxes` were laid out.
+        var structure: Int?
         init(height: Int) { damage = DamagedRows(height: height) }
     }
 
@@ -74,9 +76,11 @@ final class GeometryLayouts {
         engine.didResolveScrollPosition = { node, position in viewport.scrollOffsets[ObjectIdentifier(node)] = position }
         var previous: [LayoutBox] = []
         swap(&previous, &retained.boxes)
-        let (boxes, damage) = engine.layout(root: root, size: viewport.size, previous: consume previous)
+        let structure = root.structureGeneration
+        let (boxes, damage) = engine.layout(root: root, size: viewport.size, previous: consume previous, previousStructure: retained.structure)
         viewport.boxes = boxes
         retained.boxes = boxes
+        retained.structure = structure
         retained.version += 1
         retained.damage.formUnion(damage)
     }
