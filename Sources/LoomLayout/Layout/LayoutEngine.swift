@@ -78,6 +78,8 @@ package final class LayoutEngine {
         var naturalWidths = SmallCache<TextOptions, Int>()
         /// A text's clusters, paragraph by paragraph: the same at every width and line limit.
         var paragraphs: [[Cluster]]?
+        /// Those of the node's last stamp (see `LeafRelayout`).
+        private(set) var previousParagraphs: [[Cluster]]?
         /// The node's stack layouts: measuring computes them, placing (and measuring again at
         /// another viewport's identical proposal) finds them.
         var stacks = SmallCache<StackKey, StackArrangement>()
@@ -113,8 +115,15 @@ package final class LayoutEngine {
             return held?.dropped == false ? held : nil
         }
 
+        /// Takes the sizes of the last stamp as this stamp's, when nothing was measured at this
+        /// one: for a node known to give the same sizes.
+        func keepPreviousSizes() {
+            if sizes.isEmpty { sizes = previousSizes }
+        }
+
         func reset(stamp: Int) {
             previousStamp = self.stamp
+            previousParagraphs = paragraphs
             swap(&sizes, &previousSizes)
             self.stamp = stamp
             sizes.removeAll()

@@ -77,6 +77,12 @@ extension LayoutEngine {
     /// proposal it was asked then.
     private func keepsItsSizes(_ box: LayoutBox) -> Bool {
         guard let entry = existingEntry(of: box.node), let asked = entry.sizes(at: box.stamp), !asked.isEmpty else { return false }
+        let text: TextContent? = switch box.node.primitive {
+        case .text(let string)?: .plain(string)
+        case .styledText(let styled)?: .styled(styled)
+        default: nil
+        }
+        if let text, textBreaksAlike(box.node, text, since: box.stamp) { return true }
         let element = LayoutElement(node: box.node)
         for (key, size) in asked.contents {
             var context = box.context
@@ -84,6 +90,20 @@ extension LayoutEngine {
             context.stackAxis = key.axis
             guard self.size(of: element, proposal: key.proposal, context: context, depth: 0) == size else { return false }
         }
+        return true
+    }
+
+    /// Whether a text breaks into lines as it did at `stamp`: its clusters have the widths and
+    /// the spaces they had (`LineBreaker.breaksAlike`), so at every width and line limit its
+    /// lines are as wide and as many, and its sizes are those it had. They are then kept, and
+    /// the text is not measured again.
+    private func textBreaksAlike(_ node: Node, _ content: TextContent, since stamp: Int) -> Bool {
+        let entry = self.entry(for: node)
+        guard entry.previousStamp == stamp, let before = entry.previousParagraphs else { return false }
+        let paragraphs = entry.paragraphs ?? LineBreaker.paragraphs(of: content)
+        entry.paragraphs = paragraphs
+        guard LineBreaker.breaksAlike(paragraphs, before) else { return false }
+        entry.keepPreviousSizes()
         return true
     }
 }

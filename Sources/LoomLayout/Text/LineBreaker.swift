@@ -84,6 +84,15 @@ package enum LineBreaker {
         return lines
     }
 
+    /// Whether texts of these paragraphs break into lines alike: line by line as many clusters,
+    /// as wide, at every width and line limit. Breaking looks only at each cluster's width and
+    /// whether it is a space.
+    static func breaksAlike(_ a: [[Cluster]], _ b: [[Cluster]]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { a, b in
+            a.count == b.count && zip(a, b).allSatisfy { $0.width == $1.width && $0.isSpace == $1.isSpace }
+        }
+    }
+
     /// The clusters of each line the text's newlines start, tabs expanded.
     static func paragraphs(of content: TextContent) -> [[Cluster]] {
         switch content {
