@@ -123,10 +123,17 @@ struct RetainedFrameTests {
         let renderer = SceneRenderer(graph: ViewGraph(BoardView(board: board)))
         let viewport = renderer.addViewport(size: Size(width: 200, height: 50))
         _ = renderer.render()
+        let rowsFor = renderer.graph.lazyRowProvider!
+        var asked = 0
+        renderer.graph.lazyRowProvider = { container, count in
+            asked += 1
+            return rowsFor(container, count)
+        }
         board.jobs[7].title = "job Z"
         let frame = renderer.render()[0]
         #expect(renderer.engine.placedLeavesOnly)
         #expect(renderer.engine.placements == 1, "the text's box alone")
+        #expect(asked == 1, "the list's rows asked once, before the layout: it moved no row")
         // Characters as wide, spaces where they were: it breaks into lines as it did, so it is
         // not even measured.
         #expect(renderer.engine.measurements == 0)

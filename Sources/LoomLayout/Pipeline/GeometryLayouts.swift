@@ -29,6 +29,11 @@ final class GeometryLayouts {
     /// Layouts computed so far (viewports sharing one count once): what the tests count.
     private(set) var count = 0
 
+    /// Whether every layout of the last `layout` call kept its last layout but for leaves of
+    /// the same sizes (`LayoutEngine.placedLeavesOnly`): no size, row pitch or scroll position
+    /// changed in it.
+    private(set) var placedLeavesOnly = false
+
     subscript(key: LayoutKey) -> Retained? { retained[key] }
 
     /// Lays out the chosen viewports, and every other viewport of the same geometry with them.
@@ -41,6 +46,7 @@ final class GeometryLayouts {
         }
         var laidOut: [LayoutKey: Viewport] = [:]
         var kept: [LayoutKey: Retained] = [:]
+        placedLeavesOnly = true
         // Each layout is written over its retained layout's boxes, which nothing else may share.
         for viewport in moving { viewport.boxes = [] }
         for viewport in moving {
@@ -52,6 +58,7 @@ final class GeometryLayouts {
             }
             let last = retained[key] ?? Retained(height: viewport.size.height)
             layout(viewport, from: last, root: root, engine: engine)
+            placedLeavesOnly = placedLeavesOnly && engine.placedLeavesOnly
             count += 1
             laidOut[key] = viewport
             // Under the offsets it was actually shown at: the key the next frame will have.

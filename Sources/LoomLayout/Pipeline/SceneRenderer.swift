@@ -80,8 +80,10 @@ package final class SceneRenderer {
         layouts.layout(chosen, among: viewports, root: graph.root, engine: engine)
         // Layout measured row heights and placed geometry readers; if that moves the rows lazy
         // containers need, or a reader was placed at a size it has no content for, once more.
+        // (Not when every layout kept its last one but for leaves of the same sizes: no row
+        // height, pitch or scroll position changed, so neither did the rows.)
         placeGeometryReaders()
-        if evaluate() { layouts.layout(chosen, among: viewports, root: graph.root, engine: engine) }
+        if evaluate(refreshingLazyRows: !layouts.placedLeavesOnly) { layouts.layout(chosen, among: viewports, root: graph.root, engine: engine) }
         // A `@FocusState` written (by a key's action, or on appear) or a `scrollTo`: focus and
         // scrolling follow it, and a viewport scrolled is laid out again, with the lazy rows
         // its new offsets show built. A `scrollTo` to a row not built scrolls to its estimate
@@ -103,8 +105,8 @@ package final class SceneRenderer {
     /// sent is taken at a frame's first evaluation only: what arrives while the frame is made is
     /// the next frame's (the graph wakes the host for it).
     @discardableResult
-    private func evaluate(admittingOutsideWork: Bool = false) -> Bool {
-        graph.refreshLazyRows()
+    private func evaluate(admittingOutsideWork: Bool = false, refreshingLazyRows: Bool = true) -> Bool {
+        if refreshingLazyRows { graph.refreshLazyRows() }
         return graph.settle(maxPasses: 4, admittingOutsideWork: admittingOutsideWork) > 0
     }
 
