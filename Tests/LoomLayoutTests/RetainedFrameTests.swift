@@ -73,7 +73,7 @@ struct RetainedFrameTests {
         let viewports = [Size(width: 60, height: 20), Size(width: 60, height: 20), Size(width: 34, height: 12)].map(renderer.addViewport)
         var sent: [ObjectIdentifier: CellGrid] = [:]
         for frame in renderer.render() { sent[ObjectIdentifier(frame.viewport)] = frame.viewport.grid }
-        var leavesOnly = 0
+        var leavesOnly = 0, subtreesOnly = 0
         for step in 0..<400 {
             switch Int.random(in: 0..<10, using: &random) {
             case 0...2: board.jobs.randomElement(using: &random)?.title = Self.titles.randomElement(using: &random)!
@@ -96,6 +96,7 @@ struct RetainedFrameTests {
             let chosen = viewports.filter { _ in Int.random(in: 0..<4, using: &random) > 0 }
             let frames = renderer.render(only: chosen)
             if renderer.engine.placedLeavesOnly { leavesOnly += 1 }
+            if renderer.engine.keptLastLayout && renderer.engine.placedSubtrees > 0 { subtreesOnly += 1 }
             for viewport in viewports where !chosen.contains(where: { $0 === viewport }) {
                 #expect(viewport.needsKeyframe || viewport.grid == sent[ObjectIdentifier(viewport)], "step \(step): a skipped viewer keeps the grid it was sent")
             }
@@ -116,6 +117,7 @@ struct RetainedFrameTests {
             }
         }
         #expect(leavesOnly >= 20, "the leaves' shortcut was taken \(leavesOnly) times: too rarely to be tested here")
+        #expect(subtreesOnly >= 20, "a subtree around a resized leaf was placed alone \(subtreesOnly) times: too rarely to be tested here")
     }
 
     @Test func aTextThatKeepsItsSizeIsPlacedAloneAndNothingAboveItIsMeasured() {
@@ -152,11 +154,15 @@ struct RetainedFrameTests {
         #expect((1...6).contains(renderer.engine.measurements), "\(renderer.engine.measurements)")
         #expect(Snapshot.text(viewport.grid).contains("job Z7"))
 
-        // Wider, the text moves what is beside it: laid out as usual.
+        // Wider, the text moves what is beside it, but its row keeps its size: the row is
+        // placed again (its other children copied), nothing above it.
         board.jobs[7].title = "job seven"
-        _ = renderer.render()
+        let wider = renderer.render()[0]
         #expect(!renderer.engine.placedLeavesOnly)
-        #expect(renderer.engine.placements > 1)
+        #expect(renderer.engine.keptLastLayout && renderer.engine.placedSubtrees == 1)
+        #expect((2...5).contains(renderer.engine.placements), "the row's stack and what moved in it: \(renderer.engine.placements)")
+        #expect(renderer.drawnRows == 1 && wider.operations.count == 1)
+        #expect(Snapshot.text(viewport.grid).contains("job seven"))
     }
 
     @Test func aOneRowChangePlacesThatRowAndItsAncestorsAndDrawsOneRow() {

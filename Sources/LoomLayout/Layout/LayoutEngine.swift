@@ -115,6 +115,12 @@ package final class LayoutEngine {
             return held?.dropped == false ? held : nil
         }
 
+        /// Moves the results to the node's new stamp as they are: for a node whose sizes,
+        /// arrangements and lines are known to be what they were (`LeafRelayout`).
+        func advance(to stamp: Int) {
+            self.stamp = stamp
+        }
+
         /// Takes the sizes of the last stamp as this stamp's, when nothing was measured at this
         /// one: for a node known to give the same sizes.
         func keepPreviousSizes() {
@@ -166,9 +172,10 @@ package final class LayoutEngine {
         measurements = 0
         textLayouts = 0
         copiedBoxes = 0
-        placedLeavesOnly = false
+        keptLastLayout = false
+        placedSubtrees = 0
         if previousStructure == root.structureGeneration, let damage = relayoutLeaves(of: root, size: size, previous: &previous) {
-            placedLeavesOnly = true
+            keptLastLayout = true
             return (previous, damage)
         }
         reuse.begin(previous: previous, height: size.height)
@@ -219,9 +226,15 @@ package final class LayoutEngine {
 
     /// Boxes placed anew (not copied from the previous layout) in the last layout.
     package internal(set) var placements = 0
-    /// Whether the last layout kept the one before and placed only changed leaves in it
+    /// Whether the last layout kept the one before and placed again only what changed in it
     /// (`relayoutLeaves`).
-    package private(set) var placedLeavesOnly = false
+    package private(set) var keptLastLayout = false
+    /// Subtrees placed again whole in the last layout that kept the one before: those whose
+    /// sizes held around a leaf whose sizes did not.
+    package internal(set) var placedSubtrees = 0
+    /// Whether the last layout kept the one before and placed only leaves of the same sizes
+    /// in it: no other size, row pitch or scroll position changed.
+    package var placedLeavesOnly: Bool { keptLastLayout && placedSubtrees == 0 }
     /// Boxes of the previous layout copied into a new array in the last layout: 0 when its
     /// array was written over in place (see `BoxList`).
     package private(set) var copiedBoxes = 0

@@ -1,63 +1,119 @@
 import LoomCells
 import LoomGraph
 
-/// Layout's shortcut for the commonest change: a text (or another leaf) shows something new at
-/// the sizes it had, as a counter or a status in a row of a list does.
+/// Layout's shortcut for the commonest change: a text (or another leaf) shows something new,
+/// as a counter or a status in a row of a list does.
 ///
 /// A layout asks a node its size at some proposals; if the node answers every one of them as
 /// before, every size and every frame computed from its answers is what it was, and so is the
-/// last layout, but for the node's own box. So when, since the last layout of a geometry:
+/// last layout outside the node's own subtree. So when, since the last layout of a geometry:
 ///
 /// - no node gained or lost children (the graph's structure generation holds),
 /// - every changed box (its node's layout stamp moved) either shows what it showed (its
 ///   primitive is equal: only something below it changed) or is a leaf, and
 /// - every changed leaf gives, at each proposal its cache entry holds from that layout (all of
-///   them: an entry that dropped one does not qualify), the size it gave then,
+///   them: an entry that dropped one does not qualify), the size it gave then — or, where it
+///   does not, some box above it does (the row around a text that grew, whose spacer took it),
 ///
-/// the last layout is kept, its changed leaves are placed again in their frames, and the rows
-/// where their drawing changed are the damage. Nothing above them is measured or placed, and
-/// the rows beside them are not visited. Otherwise the layout is made as usual
-/// (`PlacementReuse`), which gives the same boxes (`RetainedFrameTests`).
+/// the last layout is kept: the leaves whose sizes held are placed again in their frames, and
+/// the lowest box whose sizes held around each other is placed again whole in its frame (what
+/// did not change in it copied, as in any layout); the rows where their drawing changed are the
+/// damage. Nothing above them is measured or placed, and the rows beside them are not visited.
+/// Otherwise the layout is made as usual (`PlacementReuse`), which gives the same boxes
+/// (`RetainedFrameTests`).
 extension LayoutEngine {
-    /// Places the changed leaves of the last layout again, in it, and returns the damage; nil,
-    /// and nothing changed, when the change is not only leaves that keep their sizes.
+    /// Places what changed in the last layout again, in it, and returns the damage; nil, and
+    /// nothing changed, when the change is not only leaves under boxes that keep their sizes.
     func relayoutLeaves(of root: Node, size: Size, previous: inout [LayoutBox]) -> DamagedRows? {
         guard !previous.isEmpty else { return nil }
+        placements = 0
+        placedSubtrees = 0
         // The top boxes: the root's elements, then the presentations, as `layout` places them.
         var tops = elements(at: root).map(\.node)
         tops += root.graph.presentations.filter(\.isAlive)
-        var changed: [Int] = []
+        // Changed boxes to look at, each with its parent among them (-1: a top box) and depth.
+        var changed: [(index: Int, parent: Int, depth: Int)] = []
         var index = 0
         for node in tops {
             guard index < previous.count, previous[index].node === node else { return nil }
-            if previous[index].stamp != node.layoutStamp { changed.append(index) }
+            if previous[index].stamp != node.layoutStamp { changed.append((index, -1, 0)) }
             index += previous[index].descendants + 1
         }
         guard index == previous.count else { return nil }
 
         // Down the changed boxes only: those that show what they showed lead to the leaves.
-        var unchanged: [Int] = []
+        var unchanged: [(index: Int, parent: Int, depth: Int)] = []
         var leaves: [Int] = []
-        while let index = changed.popLast() {
+        var resized: [Int] = []
+        while let (index, parent, depth) = changed.popLast() {
             let box = previous[index]
             guard let primitive = box.node.primitive else { return nil }
             if primitive == box.primitive {
-                unchanged.append(index)
+                unchanged.append((index, parent, depth))
                 var child = index + 1
                 while child < index + 1 + box.descendants {
-                    if previous[child].stamp != previous[child].node.layoutStamp { changed.append(child) }
+                    if previous[child].stamp != previous[child].node.layoutStamp { changed.append((child, index, depth + 1)) }
                     child += previous[child].descendants + 1
                 }
-            } else if box.descendants == 0, childElements(of: box.node).isEmpty, keepsItsSizes(box) {
-                leaves.append(index)
+            } else if box.descendants == 0, childElements(of: box.node).isEmpty {
+                if keepsItsSizes(box, depth: depth) { leaves.append(index) } else { resized.append(parent) }
             } else {
                 return nil
             }
         }
 
+        // A leaf whose sizes changed: the lowest box above it that keeps its own is placed
+        // again whole (what did not change in it copied, as in any layout). The boxes above a
+        // leaf are the few down the changed path: looked up in turn.
+        func above(_ index: Int) -> (parent: Int, depth: Int)? {
+            unchanged.first { $0.index == index }.map { ($0.parent, $0.depth) }
+        }
+        var subtrees: [(index: Int, depth: Int)] = []
+        for start in resized {
+            var found: (index: Int, depth: Int)?
+            var candidate = start
+            while candidate >= 0, let (parent, depth) = above(candidate) {
+                if keepsItsSizes(previous[candidate], depth: depth) {
+                    found = (candidate, depth)
+                    break
+                }
+                candidate = parent
+            }
+            guard let found else { return nil }
+            subtrees.append(found)
+        }
+        subtrees = Self.outermost(subtrees, in: previous)
+        let replaced = subtrees.map { $0.index...($0.index + previous[$0.index].descendants) }
+        func isReplaced(_ index: Int) -> Bool { replaced.contains { $0.contains(index) } }
+        var replacements: [(range: Range<Int>, boxes: [LayoutBox], damage: DamagedRows)] = []
+        for (subtree, depth) in subtrees {
+            let old = previous[subtree]
+            let range = subtree..<(subtree + old.descendants + 1)
+            reuse.begin(previous: Array(previous[range]), height: size.height)
+            var boxes = BoxList()
+            place(LayoutElement(node: old.node), in: old.frame, clip: old.clip, context: old.context, depth: depth,
+                  into: &boxes, listRow: old.isListRow)
+            let damage = reuse.finish()
+            let placed = boxes.boxes(over: reuse.takePrevious())
+            // The same structure gives as many boxes; were it not so, the boxes above would not count them.
+            guard placed.count == range.count else { return nil }
+            placements += reuse.placed
+            replacements.append((range, placed, damage))
+        }
+        placedSubtrees = subtrees.count
+
         var damage = DamagedRows(height: size.height)
-        for index in unchanged { previous[index].stamp = previous[index].node.layoutStamp }
-        for index in leaves {
+        for (range, boxes, subtreeDamage) in replacements {
+            previous.replaceSubrange(range, with: boxes)
+            damage.formUnion(subtreeDamage)
+        }
+        // Boxes that showed what they showed, over sizes that held: their results hold too.
+        for (index, _, _) in unchanged where !isReplaced(index) {
+            let node = previous[index].node
+            if let entry = existingEntry(of: node), entry.stamp == previous[index].stamp { entry.advance(to: node.layoutStamp) }
+            previous[index].stamp = node.layoutStamp
+        }
+        for index in leaves where !isReplaced(index) {
             let old = previous[index]
             var placed = BoxList()
             let slot = placeBox(LayoutElement(node: old.node), in: old.frame, clip: old.clip, context: old.context, depth: 0,
@@ -68,14 +124,23 @@ extension LayoutEngine {
                 damage.insert(box.drawnRows)
             }
             previous[index] = box
+            placements += 1
         }
-        placements = leaves.count
         return damage
+    }
+
+    /// The subtrees of `roots` that are not inside another's.
+    private static func outermost(_ roots: [(index: Int, depth: Int)], in boxes: [LayoutBox]) -> [(index: Int, depth: Int)] {
+        var result: [(index: Int, depth: Int)] = []
+        for root in roots.sorted(by: { $0.index < $1.index }) where !result.contains(where: { $0.index <= root.index && root.index <= $0.index + boxes[$0.index].descendants }) {
+            result.append(root)
+        }
+        return result
     }
 
     /// Whether the leaf placed as `box` gives the sizes it gave when it was placed, at every
     /// proposal it was asked then.
-    private func keepsItsSizes(_ box: LayoutBox) -> Bool {
+    private func keepsItsSizes(_ box: LayoutBox, depth: Int) -> Bool {
         guard let entry = existingEntry(of: box.node), let asked = entry.sizes(at: box.stamp), !asked.isEmpty else { return false }
         let text: TextContent? = switch box.node.primitive {
         case .text(let string)?: .plain(string)
@@ -88,7 +153,7 @@ extension LayoutEngine {
             var context = box.context
             context.text = key.text
             context.stackAxis = key.axis
-            guard self.size(of: element, proposal: key.proposal, context: context, depth: 0) == size else { return false }
+            guard self.size(of: element, proposal: key.proposal, context: context, depth: depth) == size else { return false }
         }
         return true
     }
