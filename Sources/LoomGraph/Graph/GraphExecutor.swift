@@ -51,6 +51,9 @@ final class GraphExecutor: TaskExecutor {
     /// Whether jobs from other threads wait.
     var hasArrivals: Bool { arrivedWaiting.load(ordering: .acquiring) > 0 }
 
+    /// Whether any job waits, from whichever thread.
+    var hasJobs: Bool { hasOwnJobs || hasArrivals }
+
     /// Runs the jobs waiting now, those from other threads only if `admittingArrivals`; the jobs
     /// they enqueue wait for the next call.
     func runPending(admittingArrivals: Bool) {

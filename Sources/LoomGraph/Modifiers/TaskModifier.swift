@@ -100,7 +100,7 @@ extension ViewGraph {
         inbox.setWakeUp(nil)
         for task in tasks.values { task.cancel() }
         tasks.removeAll()
-        for _ in 0..<Self.maximumTeardownRounds where executor.hasOwnJobs || executor.hasArrivals { executor.runPending(admittingArrivals: true) }
+        for _ in 0..<Self.maximumTeardownRounds where executor.hasJobs { executor.runPending(admittingArrivals: true) }
     }
 
     /// Rounds of jobs a graph runs to end its cancelled tasks as it goes.

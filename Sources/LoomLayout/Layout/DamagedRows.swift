@@ -29,6 +29,14 @@ package struct DamagedRows: Equatable {
         }
     }
 
+    /// A box placed again over its last placement: where its own drawing changed, the rows it
+    /// drew and the rows it draws.
+    mutating func insert(replacing old: LayoutBox, with new: LayoutBox) {
+        guard !old.drawsLike(new) else { return }
+        insert(old.drawnRows)
+        insert(new.drawnRows)
+    }
+
     package mutating func formUnion(_ other: DamagedRows) {
         precondition(other.height == height, "damage of screens of different heights")
         shifted = shifted || other.shifted

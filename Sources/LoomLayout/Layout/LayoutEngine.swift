@@ -165,12 +165,14 @@ package final class LayoutEngine {
     /// `previous` is the last layout of the same geometry (see `PlacementReuse`); the damage is
     /// the rows whose drawing changed since then (all of them, without a previous layout).
     /// `previousStructure`, the graph's structure generation when `previous` was laid out: while
-    /// it holds, a change of leaves that keep their sizes places only them (`relayoutLeaves`).
+    /// it holds, a change below boxes that keep their sizes places only what changed
+    /// (`relayoutLeaves`).
     func layout(root: Node, size: Size, previous: consuming [LayoutBox] = [], previousStructure: Int? = nil) -> (boxes: [LayoutBox], damage: DamagedRows) {
         pass &+= 1
         depthLimitHits = 0
         measurements = 0
         textLayouts = 0
+        placements = 0
         copiedBoxes = 0
         keptLastLayout = false
         placedSubtrees = 0
@@ -178,30 +180,41 @@ package final class LayoutEngine {
             keptLastLayout = true
             return (previous, damage)
         }
-        reuse.begin(previous: previous, height: size.height)
-        var boxes = BoxList()
-        let screen = GridRect(column: 0, row: 0, width: size.width, height: size.height)
-        let elements = self.elements(at: root)
-        let context = LayoutContext(stackAxis: .vertical)
-        let proposal = ProposedSize(width: size.width, height: size.height)
-        if elements.count == 1 {
-            let measured = self.size(of: elements[0], proposal: proposal, context: context, depth: 0)
-            place(elements[0], in: GridRect(column: 0, row: 0, width: measured.width, height: measured.height), clip: screen,
-                  context: context, depth: 0, into: &boxes)
-        } else {
-            let layout = stack(.vertical, elements, spacing: 0, lazy: false, proposal: proposal, context: context, depth: 0)
-            var row = 0
-            for (element, measured) in zip(elements, layout.sizes) {
-                place(element, in: GridRect(column: 0, row: row, width: measured.width, height: measured.height), clip: screen,
+        // What a shortcut placed before it gave up is not this layout's.
+        (placements, copiedBoxes, placedSubtrees) = (0, 0, 0)
+        return place(over: previous, height: size.height) { boxes in
+            let screen = GridRect(column: 0, row: 0, width: size.width, height: size.height)
+            let elements = self.elements(at: root)
+            let context = LayoutContext(stackAxis: .vertical)
+            let proposal = ProposedSize(width: size.width, height: size.height)
+            if elements.count == 1 {
+                let measured = self.size(of: elements[0], proposal: proposal, context: context, depth: 0)
+                place(elements[0], in: GridRect(column: 0, row: 0, width: measured.width, height: measured.height), clip: screen,
                       context: context, depth: 0, into: &boxes)
-                row += measured.height
+            } else {
+                let layout = stack(.vertical, elements, spacing: 0, lazy: false, proposal: proposal, context: context, depth: 0)
+                var row = 0
+                for (element, measured) in zip(elements, layout.sizes) {
+                    place(element, in: GridRect(column: 0, row: row, width: measured.width, height: measured.height), clip: screen,
+                          context: context, depth: 0, into: &boxes)
+                    row += measured.height
+                }
             }
+            placePresentations(of: root, in: screen, context: context, into: &boxes)
         }
-        placePresentations(of: root, in: screen, context: context, into: &boxes)
-        placements = reuse.placed
+    }
+
+    /// Places what `body` places over `previous` — a last layout, or a subtree of one — copying
+    /// what did not change (`PlacementReuse`); the damage is where the drawing changed. Counts
+    /// the boxes placed and copied.
+    func place(over previous: consuming [LayoutBox], height: Int, _ body: (inout BoxList) -> Void) -> (boxes: [LayoutBox], damage: DamagedRows) {
+        reuse.begin(previous: previous, height: height)
+        var boxes = BoxList()
+        body(&boxes)
+        placements += reuse.placed
         let damage = reuse.finish()
         let result = boxes.boxes(over: reuse.takePrevious())
-        copiedBoxes = boxes.copied
+        copiedBoxes += boxes.copied
         return (result, damage)
     }
 

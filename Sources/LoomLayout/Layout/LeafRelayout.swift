@@ -26,8 +26,6 @@ extension LayoutEngine {
     /// nothing changed, when the change is not only leaves under boxes that keep their sizes.
     func relayoutLeaves(of root: Node, size: Size, previous: inout [LayoutBox]) -> DamagedRows? {
         guard !previous.isEmpty else { return nil }
-        placements = 0
-        placedSubtrees = 0
         // The top boxes: the root's elements, then the presentations, as `layout` places them.
         var tops = elements(at: root).map(\.node)
         tops += root.graph.presentations.filter(\.isAlive)
@@ -43,7 +41,7 @@ extension LayoutEngine {
 
         // Down the changed boxes only: those that show what they showed lead to the leaves.
         var unchanged: [(index: Int, parent: Int, depth: Int)] = []
-        var leaves: [Int] = []
+        var leaves: [(index: Int, depth: Int)] = []
         var resized: [Int] = []
         while let (index, parent, depth) = changed.popLast() {
             let box = previous[index]
@@ -56,7 +54,7 @@ extension LayoutEngine {
                     child += previous[child].descendants + 1
                 }
             } else if box.descendants == 0, childElements(of: box.node).isEmpty {
-                if keepsItsSizes(box, depth: depth) { leaves.append(index) } else { resized.append(parent) }
+                if keepsItsSizes(box, depth: depth) { leaves.append((index, depth)) } else { resized.append(parent) }
             } else {
                 return nil
             }
@@ -89,15 +87,12 @@ extension LayoutEngine {
         for (subtree, depth) in subtrees {
             let old = previous[subtree]
             let range = subtree..<(subtree + old.descendants + 1)
-            reuse.begin(previous: Array(previous[range]), height: size.height)
-            var boxes = BoxList()
-            place(LayoutElement(node: old.node), in: old.frame, clip: old.clip, context: old.context, depth: depth,
-                  into: &boxes, listRow: old.isListRow)
-            let damage = reuse.finish()
-            let placed = boxes.boxes(over: reuse.takePrevious())
+            let (placed, damage) = place(over: Array(previous[range]), height: size.height) { boxes in
+                place(LayoutElement(node: old.node), in: old.frame, clip: old.clip, context: old.context, depth: depth,
+                      into: &boxes, listRow: old.isListRow)
+            }
             // The same structure gives as many boxes; were it not so, the boxes above would not count them.
             guard placed.count == range.count else { return nil }
-            placements += reuse.placed
             replacements.append((range, placed, damage))
         }
         placedSubtrees = subtrees.count
@@ -113,16 +108,13 @@ extension LayoutEngine {
             if let entry = existingEntry(of: node), entry.stamp == previous[index].stamp { entry.advance(to: node.layoutStamp) }
             previous[index].stamp = node.layoutStamp
         }
-        for index in leaves where !isReplaced(index) {
+        for (index, depth) in leaves where !isReplaced(index) {
             let old = previous[index]
             var placed = BoxList()
-            let slot = placeBox(LayoutElement(node: old.node), in: old.frame, clip: old.clip, context: old.context, depth: 0,
+            let slot = placeBox(LayoutElement(node: old.node), in: old.frame, clip: old.clip, context: old.context, depth: depth,
                                 listRow: old.isListRow, into: &placed)
             let box = placed[slot: slot]
-            if !old.drawsLike(box) {
-                damage.insert(old.drawnRows)
-                damage.insert(box.drawnRows)
-            }
+            damage.insert(replacing: old, with: box)
             previous[index] = box
             placements += 1
         }

@@ -93,10 +93,7 @@ final class PlacementReuse {
         matched[index] = true
         let old = previous[index]
         if old.frame.row != box.frame.row { damage.shifted = true }
-        if !old.drawsLike(box) {
-            damage.insert(old.drawnRows)
-            damage.insert(box.drawnRows)
-        }
+        damage.insert(replacing: old, with: box)
     }
 
     /// The damage, once the layout is complete: what the last layout drew and this one does not
