@@ -74,9 +74,7 @@ struct LayoutContextTests {
 @Suite("Text lines kept by the engine")
 struct TextLinesCacheTests {
     @Test func keptAndSharedLinesAreTheLinesTheLineBreakerGives() {
-        // One paragraph each: a text of several cut to fewer lines than it has is cut where the
-        // width says, so its lines differ at every width past its natural one (a known gap).
-        let texts = ["", "abc", "a b c d", "value 123", "a longer title that wraps onto a second line", "漢字のタイトル", "x\ty"]
+        let texts = ["", "abc", "a b c d", "value 123", "a longer title that wraps onto a second line", "漢字のタイトル", "x\ty", "one\ntwo three", "a\nb\nc", "a\n", "\n"]
         var random = SplitMix(state: 20)
         for text in texts {
             let graph = ViewGraph(Text(text))

@@ -57,6 +57,29 @@ struct LineBreakerTests {
         #expect(lines("日本語テキスト", 6, TextOptions(lineLimit: 1)) == ["日本…"], "never half a cluster")
         #expect(lines("🇰🇷🇯🇵🇺🇸", 4, TextOptions(lineLimit: 1, truncation: .head)) == ["…🇺🇸"])
     }
+
+    /// A layout measures a text once at no width and keeps those lines for every width at least
+    /// that wide, so the two must agree — also for a text whose newlines give it more lines than
+    /// its limit (its last line ends with `…` wherever it is cut).
+    @Test func anyWidthAtLeastTheNaturalWidthGivesTheNaturalLines() {
+        #expect(lines("one\ntwo three", nil, TextOptions(lineLimit: 1)) == ["one two three…"])
+        #expect(lines("one\ntwo three", 14, TextOptions(lineLimit: 1)) == ["one two three…"])
+        #expect(lines("one\ntwo three", 13, TextOptions(lineLimit: 1)) == ["one two thre…"])
+        #expect(lines("one\ntwo three", nil, TextOptions(lineLimit: 1, truncation: .head)) == ["one two three"])
+        for text in ["one\ntwo three", "a\nb\nc", "a\n", "\n", "x\ty\nz", "the quick brown fox"] {
+            for limit in [nil, 1, 2] as [Int?] {
+                for truncation in [TruncationMode.tail, .head, .middle] {
+                    let options = TextOptions(lineLimit: limit, truncation: truncation)
+                    let natural = LineBreaker.lines(text, width: nil, options: options)
+                    let naturalWidth = natural.map(\.width).max() ?? 0
+                    for width in Swift.max(naturalWidth, 1)...(naturalWidth + 3) {
+                        #expect(LineBreaker.lines(text, width: width, options: options) == natural,
+                                "\(text.debugDescription) at \(width), \(options)")
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// A cluster longer than a cell may hold is cut to fit, at a scalar: its base and the marks

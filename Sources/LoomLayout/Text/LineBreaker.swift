@@ -66,10 +66,10 @@ package enum LineBreaker {
     /// several widths and line limits is split into clusters once.
     static func lines(paragraphs: [[Cluster]], width: Int?, options: TextOptions) -> [TextLine] {
         let limit = options.lineLimit.map { max($0, 1) }
-        if let width, limit == 1, options.truncation != .tail || paragraphs.count == 1 {
-            // One line: no wrapping, cut where the mode says.
+        if limit == 1, options.truncation != .tail || paragraphs.count == 1 {
+            // One line: no wrapping, cut where the mode says (at no width, nothing is cut).
             let joined = Array(paragraphs.joined(separator: [Cluster.space]))
-            return [truncate(joined, width: width, mode: options.truncation)]
+            return [width.map { truncate(joined, width: $0, mode: options.truncation) } ?? TextLine(clusters: joined)]
         }
         var lines: [TextLine] = []
         for paragraph in paragraphs {
@@ -79,7 +79,9 @@ package enum LineBreaker {
         if let limit, lines.count > limit {
             let rest = Array(lines[(limit - 1)...].map(\.clusters).joined(separator: [Cluster.space]))
             lines.removeSubrange((limit - 1)...)
-            lines.append(truncate(rest, width: width ?? rest.reduce(0) { $0 + $1.width }, mode: .tail, force: true))
+            // Cut by a newline, not by the width, the last line still ends with `…`: at no width
+            // it has room for all of the rest and the `…`, as at any width that wide.
+            lines.append(truncate(rest, width: width ?? rest.width + 1, mode: .tail, force: true))
         }
         return lines
     }
