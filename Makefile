@@ -3,7 +3,7 @@ SWIFT ?= swift
 DEBIAN_PACKAGES := python3-jsonschema libuv1-dev libutf8proc-dev libsqlite3-dev pkg-config systemd tmux procps openssh-server openssh-client binutils \
   debootstrap systemd-container valgrind
 
-.PHONY: demo test bench deps build fuzz install install-files check-units
+.PHONY: demo test bench hot-functions deps build fuzz install install-files check-units
 PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR = $(PREFIX)/bin
@@ -17,6 +17,11 @@ FUZZ_RUNS ?= 1500000
 # "exclusivity"): a flag of the build, not of Package.swift, where SwiftPM would refuse it in a
 # package depended on by version. Debug builds, which the tests run, keep the checks.
 RELEASE = -c release -Xswiftc -enforce-exclusivity=unchecked
+# What is installed and measured is also laid out for an update woken from idle (docs/BENCHMARKS.md,
+# "Code layout"): Swift's runtime linked in, each function in a section of its own, and lld
+# putting first the functions an update runs (release/hot-functions.order; make hot-functions).
+SHIPPED = $(RELEASE) --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld \
+  -Xlinker --symbol-ordering-file=$(CURDIR)/release/hot-functions.order -Xlinker --no-warn-symbol-ordering
 FUZZ_TARGETS ?= protocol layout daemon scene
 
 ## Installs the Debian packages the build and the tests use (only as root, only what is missing).
@@ -36,9 +41,9 @@ deps:
 ## Builds in release mode, starts loomd on a temporary socket with a feeder script, and attaches
 ## a viewer to the dashboard; detaching (Ctrl-]) stops the feeder and the daemon.
 demo: deps
-	$(SWIFT) build $(RELEASE) --product loomd
-	$(SWIFT) build $(RELEASE) --product loom
-	docs/examples/demo.sh "$$($(SWIFT) build $(RELEASE) --show-bin-path)"
+	$(SWIFT) build $(SHIPPED) --product loomd
+	$(SWIFT) build $(SHIPPED) --product loom
+	docs/examples/demo.sh "$$($(SWIFT) build $(SHIPPED) --show-bin-path)"
 
 build: deps
 	$(SWIFT) build --build-tests
@@ -55,8 +60,15 @@ test: build
 ## Prints the benchmark figures (a program, not a test); BENCH_ARGS="fanout --json" for one scenario as JSON.
 ## The memory scenario runs the real loomd, built next to loom-bench.
 bench: deps
-	$(SWIFT) build $(RELEASE) --product loomd
-	$(SWIFT) run $(RELEASE) loom-bench $(BENCH_ARGS)
+	for product in loomd loom loom-bench; do $(SWIFT) build $(SHIPPED) --product $$product || exit 1; done
+	"$$($(SWIFT) build $(SHIPPED) --show-bin-path)/loom-bench" $(BENCH_ARGS)
+
+## Writes release/hot-functions.order anew from callgrind's runs of an update (the daemon's and
+## the viewer's functions, most instructions first): when `functions_per_update_laid_out` falls.
+hot-functions: deps
+	for product in loom loom-bench; do $(SWIFT) build $(SHIPPED) --product $$product || exit 1; done
+	bin="$$($(SWIFT) build $(SHIPPED) --show-bin-path)" && "$$bin/loom-bench" instructions --hot-functions release/hot-functions.order && \
+	  rm -f "$$bin/loomd" "$$bin/loom" "$$bin/loom-bench"  # linked again, in the new order, by the next build
 
 ## Fuzzes each of FUZZ_TARGETS (the protocol decoders, layout, the daemon, scene documents) with libFuzzer, FUZZ_RUNS inputs each (docs/fuzzing.md).
 fuzz: deps
@@ -82,9 +94,9 @@ fuzz: deps
 
 ## Installs loomd, loom and loomd's systemd units under $(DESTDIR)$(PREFIX).
 install:
-	$(SWIFT) build $(RELEASE) --product loomd
-	$(SWIFT) build $(RELEASE) --product loom
-	$(MAKE) --no-print-directory install-files BUILT="$$($(SWIFT) build $(RELEASE) --show-bin-path)"
+	$(SWIFT) build $(SHIPPED) --product loomd
+	$(SWIFT) build $(SHIPPED) --product loom
+	$(MAKE) --no-print-directory install-files BUILT="$$($(SWIFT) build $(SHIPPED) --show-bin-path)"
 
 ## What install copies, from BUILT (the directory loomd and loom were built in).
 install-files:

@@ -52,6 +52,8 @@ enum Bench {
     /// `--viewers N`, `--mutations N`: fanout with those only (profiling one count of viewers).
     nonisolated(unsafe) static var viewers: Int?
     nonisolated(unsafe) static var mutations: Int?
+    /// `--hot-functions FILE`: where `instructions` writes the functions an update runs.
+    nonisolated(unsafe) static var hotFunctions: String?
 
     static func microseconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12

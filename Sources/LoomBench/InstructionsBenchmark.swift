@@ -20,6 +20,11 @@ import LoomWire
 ///   and 1 every 50 ms (a one-cell frame each: read, decoded, applied, written to the terminal,
 ///   acknowledged).
 ///
+/// The functions the longer runs ran more of are those an update runs: `--hot-functions FILE`
+/// writes them there (`make hot-functions` into `release/hot-functions.order`, the order in which
+/// release builds lay out their code), and `functions_per_update_laid_out` says how many of them
+/// that file still lists.
+///
 /// Skipped, with a message, when valgrind is not installed. With `LOOM_BENCH_CALLGRIND_DIR`
 /// set, the four callgrind files are kept there (named by side and run length), for
 /// `callgrind_annotate` to say where the instructions go.
@@ -33,48 +38,65 @@ enum InstructionsBenchmark {
             return []
         }
         do {
-            let daemon = try perUpdate { try daemonInstructions(mutations: $0) }
-            let viewer = try perUpdate { try viewerInstructions(frames: $0) }
+            let daemon = try perUpdate { try daemonProfile(mutations: $0) }
+            let viewer = try perUpdate { try viewerProfile(frames: $0) }
+            var seen = Set<String>()
+            let functions = (daemon.functions + viewer.functions).filter { seen.insert($0).inserted }
+            // Read before it is written anew: how well the order the build was linked in fits.
+            let laidOut = Set(((try? String(contentsOf: order, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init))
+            if let path = Bench.hotFunctions {
+                guard FileManager.default.createFile(atPath: path, contents: Data(functions.map { $0 + "\n" }.joined().utf8)) else {
+                    throw BenchFailure("cannot write \(path)")
+                }
+            }
             return [
-                Figure(key: "daemon_instructions_per_mutation", value: daemon, unit: "instr",
+                Figure(key: "daemon_instructions_per_mutation", value: daemon.instructions, unit: "instr",
                        meaning: "daemon thread, one row's field set, one viewer (callgrind; target <= 60,000)"),
-                Figure(key: "viewer_instructions_per_frame", value: viewer, unit: "instr",
+                Figure(key: "viewer_instructions_per_frame", value: viewer.instructions, unit: "instr",
                        meaning: "loom attach, one-cell frame at 80x24 (callgrind; target <= 15,000)"),
+                Figure(key: "functions_per_update", value: Double(functions.count), unit: "functions",
+                       meaning: "functions an update runs, in the daemon and the viewer"),
+                Figure(key: "functions_per_update_laid_out", value: Double(functions.filter(laidOut.contains).count) / Double(max(functions.count, 1)),
+                       unit: "share", meaning: "of those, the share release builds lay out first (release/hot-functions.order; target >= 0.9, else make hot-functions)"),
             ]
         } catch {
             Bench.failed("instructions", error)
         }
     }
 
+    /// The symbol order release builds give the linker (the Makefile's `RELEASE`).
+    static let order = PeersBenchmark.repository.appendingPathComponent("release/hot-functions.order")
+
     private static let valgrind = "/usr/bin/valgrind"
 
-    /// (instructions of the long run − of the short run) / (long − short).
-    private static func perUpdate(_ count: (Int) throws -> Int) throws -> Double {
-        let few = try count(short), many = try count(long)
-        return Double(many - few) / Double(long - short)
+    /// (instructions of the long run − of the short run) / (long − short), and the functions the
+    /// long run ran more of.
+    private static func perUpdate(_ profile: (Int) throws -> CallgrindProfile) throws -> (instructions: Double, functions: [String]) {
+        let few = try profile(short), many = try profile(long)
+        return (Double(many.total - few.total) / Double(long - short), CallgrindProfile.functionsRun(from: few, to: many))
     }
 
     /// This program's fanout scenario with one viewer and `mutations` mutations, its daemon
     /// thread counted.
-    private static func daemonInstructions(mutations: Int) throws -> Int {
+    private static func daemonProfile(mutations: Int) throws -> CallgrindProfile {
         let output = profilePath("daemon", mutations)
         defer { discard(output) }
-        let arguments = ["--tool=callgrind", "--callgrind-out-file=\(output)", "--toggle-collect=uv_run",
+        let arguments = ["--tool=callgrind", "--demangle=no", "--callgrind-out-file=\(output)", "--toggle-collect=uv_run",
                          CommandLine.arguments[0], "fanout", "--quick", "--viewers", "1", "--mutations", String(mutations)]
         let (status, _) = spawnAndWait(valgrind, arguments, captureOutput: false)
         guard status == 0 else { throw BenchFailure("the fanout run under callgrind failed (status \(status))") }
-        return try totalInstructions(output)
+        return try CallgrindProfile(contentsOf: output)
     }
 
     /// `loom attach` under callgrind, shown `frames` one-cell frames.
-    private static func viewerInstructions(frames: Int) throws -> Int {
+    private static func viewerProfile(frames: Int) throws -> CallgrindProfile {
         let (daemon, control) = try FanoutBenchmark.start(rows: 1_000)
         defer { daemon.shutDown() }
         let output = profilePath("viewer", frames)
         defer { discard(output) }
         var environment = PeersBenchmark.terminalEnvironment
         environment["LOOM_SOCKET"] = daemon.socket
-        let terminal = try PseudoTerminal([valgrind, "--tool=callgrind", "--callgrind-out-file=\(output)", Bench.program("loom").path, "attach", "rows"],
+        let terminal = try PseudoTerminal([valgrind, "--tool=callgrind", "--demangle=no", "--callgrind-out-file=\(output)", Bench.program("loom").path, "attach", "rows"],
                                           environment: environment, width: 80, height: 24)
         defer { terminal.stop() }
         try terminal.waitUntilQuiet(within: 120)
@@ -85,7 +107,7 @@ enum InstructionsBenchmark {
         try terminal.waitUntilQuiet(within: 60)
         kill(terminal.pid, SIGTERM)
         terminal.wait(seconds: 60)
-        return try totalInstructions(output)
+        return try CallgrindProfile(contentsOf: output)
     }
 
     private static let keptIn = ProcessInfo.processInfo.environment["LOOM_BENCH_CALLGRIND_DIR"]
@@ -98,14 +120,5 @@ enum InstructionsBenchmark {
 
     private static func discard(_ path: String) {
         if keptIn == nil { unlink(path) }
-    }
-
-    /// The instructions a callgrind output file counts (its `totals:` line, or `summary:`).
-    private static func totalInstructions(_ path: String) throws -> Int {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw BenchFailure("callgrind wrote no \(path)") }
-        for line in text.split(separator: "\n").reversed() where line.hasPrefix("totals:") || line.hasPrefix("summary:") {
-            if let value = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) { return value }
-        }
-        throw BenchFailure("no totals in \(path)")
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// `loom-bench`: the benchmark program (figures, not tests). See docs/BENCHMARKS.md.
 let usage = """
-    usage: loom-bench [SCENARIO...] [--json] [--quick] [--viewers N] [--mutations N]
+    usage: loom-bench [SCENARIO...] [--json] [--quick] [--viewers N] [--mutations N] [--hot-functions FILE]
 
     Prints benchmark figures as a table, or as one JSON object with --json.
     Build in release mode for meaningful numbers: make bench BENCH_ARGS=graph
@@ -25,6 +25,9 @@ let usage = """
     --quick runs each scenario with tiny sizes (a smoke run; the figures mean nothing).
     --viewers N and --mutations N run fanout with N viewers only, and N measured mutations
     (for profiling: see docs/BENCHMARKS.md, "Instructions per mutation").
+    --hot-functions FILE, with instructions, writes the functions an update runs in the daemon and
+    the viewer, most instructions first: the order release builds lay their code out in
+    (make hot-functions; docs/BENCHMARKS.md, "Code layout").
     """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -47,6 +50,14 @@ arguments.removeAll { $0 == "--json" || $0 == "--quick" }
 }
 Bench.viewers = count("--viewers", limit: 256)
 Bench.mutations = count("--mutations", limit: 100_000)
+if let index = arguments.firstIndex(of: "--hot-functions") {
+    guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("-") else {
+        FileHandle.standardError.write(Data("loom-bench: --hot-functions needs a file to write\n\n\(usage)\n".utf8))
+        exit(2)
+    }
+    Bench.hotFunctions = arguments[index + 1]
+    arguments.removeSubrange(index...index + 1)
+}
 
 let scenarios: [String: () -> [Figure]] = [
     "fanout": FanoutBenchmark.fanout, "throughput": FanoutBenchmark.throughput, "work": FrameBenchmark.work, "bytes": FrameBenchmark.bytes,

@@ -1,0 +1,57 @@
+import Foundation
+
+/// What a callgrind output file counts: the instructions in all, and those each function
+/// executed itself (not in its callees), by the function's symbol as the linker knows it.
+///
+/// The file's format (valgrind's "Callgrind Format Specification"): `fn=` starts a function's
+/// cost lines, `cfn=` and `calls=` say that the next cost line is a call's (inclusive, so not the
+/// function's own); a name is given once as `(id) name`, then as `(id)` alone.
+struct CallgrindProfile {
+    let total: Int
+    let ownInstructions: [String: Int]
+
+    init(contentsOf path: String) throws {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw BenchFailure("callgrind wrote no \(path)") }
+        var names: [Substring: Substring] = [:]
+        var own: [String: Int] = [:]
+        var total: Int?
+        var function: String?
+        var nextIsCall = false
+        func name(_ field: Substring) -> Substring {
+            guard field.first == "(", let close = field.firstIndex(of: ")") else { return field }
+            let id = field[...close]
+            let rest = field[field.index(after: close)...].drop { $0 == " " }
+            if !rest.isEmpty { names[id] = rest }
+            return names[id] ?? field
+        }
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("fn=") {
+                function = String(name(line.dropFirst(3)))
+                nextIsCall = false
+            } else if line.hasPrefix("cfn=") {
+                _ = name(line.dropFirst(4))
+            } else if line.hasPrefix("calls=") {
+                nextIsCall = true
+            } else if let first = line.first, first.isNumber || first == "+" || first == "-" || first == "*" {
+                defer { nextIsCall = false }
+                guard !nextIsCall, let function, let cost = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { continue }
+                own[function, default: 0] += cost
+            } else if line.hasPrefix("totals:") || line.hasPrefix("summary:") {
+                total = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+            }
+        }
+        guard let total else { throw BenchFailure("no totals in \(path)") }
+        self.total = total
+        ownInstructions = own
+    }
+
+    /// The functions that ran for the updates `longer` has over `shorter` (two runs that differ
+    /// only in their number of updates), most instructions first: what one update runs.
+    static func functionsRun(from shorter: CallgrindProfile, to longer: CallgrindProfile) -> [String] {
+        longer.ownInstructions
+            .map { (function: $0.key, instructions: $0.value - (shorter.ownInstructions[$0.key] ?? 0)) }
+            .filter { $0.instructions > 0 }
+            .sorted { ($0.instructions, $1.function) > ($1.instructions, $0.function) }
+            .map(\.function)
+    }
+}
