@@ -113,7 +113,8 @@ install-files:
 
 ## Checks the units against an installation in a temporary directory (installed there as the
 ## prefix, so ExecStart= names a real binary): systemd-analyze verify must print nothing, and
-## the service's exposure (systemd-analyze security) must be at most 2.0.
+## the service's exposure (systemd-analyze security) must be at most 2.0; and the installed
+## programs must need none of Swift's libraries (they are linked in: SHIPPED).
 check-units:
 	@root=$$(mktemp -d) && trap 'rm -rf "$$root"' EXIT && \
 	$(MAKE) --no-print-directory install DESTDIR= PREFIX="$$root/usr" >/dev/null && \
@@ -122,4 +123,5 @@ check-units:
 	if [ -n "$$errors" ]; then echo "systemd-analyze verify:"; echo "$$errors"; exit 1; fi; \
 	exposure=$$(systemd-analyze security --offline=yes "$$units/loomd.service" 2>/dev/null | sed -n 's/.*Overall exposure level for loomd.service: \([0-9.]*\).*/\1/p'); \
 	echo "units verified; exposure $$exposure"; \
+	if ldd "$$root/usr/bin/loomd" "$$root/usr/bin/loom" | grep -q /swift/; then echo "the installed programs need Swift's libraries:"; ldd "$$root/usr/bin/loomd"; exit 1; fi; \
 	awk -v e="$$exposure" 'BEGIN { exit !(e != "" && e <= 2.0) }' || { echo "exposure $$exposure is over 2.0"; exit 1; }
