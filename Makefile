@@ -3,7 +3,7 @@ SWIFT ?= swift
 DEBIAN_PACKAGES := python3-jsonschema libuv1-dev libutf8proc-dev libsqlite3-dev pkg-config systemd tmux procps openssh-server openssh-client binutils \
   debootstrap systemd-container valgrind
 
-.PHONY: demo test bench hot-functions deps build fuzz install install-files check-units
+.PHONY: demo test test-installed bench hot-functions deps build fuzz install install-files check-units
 PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR = $(PREFIX)/bin
@@ -56,6 +56,12 @@ test: build
 	$(SWIFT) test --skip-build
 	Tests/Package/as-a-dependency.sh "$$($(SWIFT) build --show-bin-path)"
 	Tests/Service/under-systemd.sh "$$($(SWIFT) build --show-bin-path)"
+
+## The systemd test again, on the programs `make install` builds (Swift's runtime linked in):
+## in a container with no Swift toolchain.
+test-installed: deps
+	for product in loomd loom; do $(SWIFT) build $(SHIPPED) --product $$product || exit 1; done
+	Tests/Service/under-systemd.sh "$$($(SWIFT) build $(SHIPPED) --show-bin-path)"
 
 ## Prints the benchmark figures (a program, not a test); BENCH_ARGS="fanout --json" for one scenario as JSON.
 ## The memory scenario runs the real loomd, built next to loom-bench.
