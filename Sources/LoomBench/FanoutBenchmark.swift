@@ -1,8 +1,10 @@
 import Foundation
 import LoomClient
 import LoomDaemon
+import LoomDocumentViews
 import LoomGraph
 import LoomJSON
+import LoomSceneDocuments
 import LoomStoreViews
 import LoomWire
 
@@ -47,11 +49,14 @@ enum FanoutBenchmark {
         }
     }
 
-    /// A daemon serving `Rows` over `count` rows (and, with `ownRows`, `OwnRows`), and a
-    /// control connection to it.
+    /// A daemon serving `Rows` over `count` rows as `rows` and as a scene document, as an
+    /// operator declares a board (`rows-document`, `SceneBenchmark`'s document; with `ownRows`,
+    /// `OwnRows` too), and a control connection to it.
     static func start(rows count: Int, ownRows: Bool = false) throws -> (DaemonThread, DaemonConnection) {
+        let document = try SceneDocument.compile(Array(SceneBenchmark.document.utf8))
         let daemon = DaemonThread {
             $0.register(scene: "rows", Rows())
+            $0.register(scene: "rows-document", SceneDocumentView(model: SceneDocumentModel(document)))
             if ownRows { $0.register(scene: "own-rows", OwnRows()) }
         }
         let control = try DaemonConnection(socketPath: daemon.socket)
@@ -71,7 +76,7 @@ enum FanoutBenchmark {
             defer { daemon.shutDown() }
             var figures: [Figure] = []
             for count in Bench.viewers.map({ [$0] }) ?? [1, 4, 16, 256] {
-                let viewers = try BenchViewers(count: count, socket: daemon.socket, scene: "rows")
+                let viewers = try BenchViewers(count: count, socket: daemon.socket, scene: Bench.document ? "rows-document" : "rows")
                 figures += measure(viewers, count: count, suffix: "\(count)", rows: rows, path: "/rows", daemon: daemon, control: control,
                                    state: "all sharing one graph")
             }

@@ -52,6 +52,8 @@ enum Bench {
     /// `--viewers N`, `--mutations N`: fanout with those only (profiling one count of viewers).
     nonisolated(unsafe) static var viewers: Int?
     nonisolated(unsafe) static var mutations: Int?
+    /// `--document`: with `--viewers`, the viewers attach the list declared as a scene document.
+    nonisolated(unsafe) static var document = false
     /// `--hot-functions FILE`: where `instructions` writes the functions an update runs.
     nonisolated(unsafe) static var hotFunctions: String?
 

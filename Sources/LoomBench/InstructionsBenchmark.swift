@@ -15,12 +15,14 @@ import LoomWire
 /// - `daemon_instructions_per_mutation`: the daemon's thread (everything under libuv's
 ///   `uv_run`) for one `set` of one row's field, its frame to one viewer and the viewer's
 ///   acknowledgement: this program's `fanout --quick --viewers 1`, run under callgrind.
+/// - `daemon_instructions_per_mutation_document`: the same with the list declared as a scene
+///   document (`--document`), as an operator's board is.
 /// - `viewer_instructions_per_frame`: the real `loom attach` (release) under callgrind, in a
 ///   pseudo-terminal of 80x24, shown the benchmark's list; one row's value flips between 0
 ///   and 1 every 50 ms (a one-cell frame each: read, decoded, applied, written to the terminal,
 ///   acknowledged).
 ///
-/// The functions the longer runs ran more of are those an update runs: `--hot-functions FILE`
+/// The functions the longer runs ran more of (all three) are those an update runs: `--hot-functions FILE`
 /// writes them there (`make hot-functions` into `release/hot-functions.order`, the order in which
 /// release builds lay out their code), and `functions_per_update_laid_out` says how many of them
 /// that file still lists.
@@ -38,10 +40,11 @@ enum InstructionsBenchmark {
             return []
         }
         do {
-            let daemon = try perUpdate { try daemonProfile(mutations: $0) }
+            let daemon = try perUpdate { try daemonProfile(mutations: $0, document: false) }
+            let document = try perUpdate { try daemonProfile(mutations: $0, document: true) }
             let viewer = try perUpdate { try viewerProfile(frames: $0) }
             var seen = Set<String>()
-            let functions = (daemon.functions + viewer.functions).filter { seen.insert($0).inserted }
+            let functions = (daemon.functions + document.functions + viewer.functions).filter { seen.insert($0).inserted }
             // Read before it is written anew: how well the order the build was linked in fits.
             let laidOut = Set(((try? String(contentsOf: order, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init))
             if let path = Bench.hotFunctions {
@@ -52,6 +55,8 @@ enum InstructionsBenchmark {
             return [
                 Figure(key: "daemon_instructions_per_mutation", value: daemon.instructions, unit: "instr",
                        meaning: "daemon thread, one row's field set, one viewer (callgrind; target <= 60,000)"),
+                Figure(key: "daemon_instructions_per_mutation_document", value: document.instructions, unit: "instr",
+                       meaning: "the same, the list declared as a scene document"),
                 Figure(key: "viewer_instructions_per_frame", value: viewer.instructions, unit: "instr",
                        meaning: "loom attach, one-cell frame at 80x24 (callgrind; target <= 15,000)"),
                 Figure(key: "functions_per_update", value: Double(functions.count), unit: "functions",
@@ -76,13 +81,14 @@ enum InstructionsBenchmark {
         return (Double(many.total - few.total) / Double(long - short), CallgrindProfile.functionsRun(from: few, to: many))
     }
 
-    /// This program's fanout scenario with one viewer and `mutations` mutations, its daemon
-    /// thread counted.
-    private static func daemonProfile(mutations: Int) throws -> CallgrindProfile {
-        let output = profilePath("daemon", mutations)
+    /// This program's fanout scenario with one viewer and `mutations` mutations (of the list
+    /// as a scene document, with `document`), its daemon thread counted.
+    private static func daemonProfile(mutations: Int, document: Bool) throws -> CallgrindProfile {
+        let output = profilePath(document ? "daemon-document" : "daemon", mutations)
         defer { discard(output) }
         let arguments = ["--tool=callgrind", "--demangle=no", "--callgrind-out-file=\(output)", "--toggle-collect=uv_run",
                          CommandLine.arguments[0], "fanout", "--quick", "--viewers", "1", "--mutations", String(mutations)]
+            + (document ? ["--document"] : [])
         let (status, _) = spawnAndWait(valgrind, arguments, captureOutput: false)
         guard status == 0 else { throw BenchFailure("the fanout run under callgrind failed (status \(status))") }
         return try CallgrindProfile(contentsOf: output)

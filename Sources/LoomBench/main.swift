@@ -2,7 +2,7 @@ import Foundation
 
 /// `loom-bench`: the benchmark program (figures, not tests). See docs/BENCHMARKS.md.
 let usage = """
-    usage: loom-bench [SCENARIO...] [--json] [--quick] [--viewers N] [--mutations N] [--hot-functions FILE]
+    usage: loom-bench [SCENARIO...] [--json] [--quick] [--viewers N [--document]] [--mutations N] [--hot-functions FILE]
 
     Prints benchmark figures as a table, or as one JSON object with --json.
     Build in release mode for meaningful numbers: make bench BENCH_ARGS=graph
@@ -24,7 +24,8 @@ let usage = """
 
     --quick runs each scenario with tiny sizes (a smoke run; the figures mean nothing).
     --viewers N and --mutations N run fanout with N viewers only, and N measured mutations
-    (for profiling: see docs/BENCHMARKS.md, "Instructions per mutation").
+    (for profiling: see docs/BENCHMARKS.md, "Instructions per mutation"); with --document,
+    the viewers attach the same list declared as a scene document.
     --hot-functions FILE, with instructions, writes the functions an update runs in the daemon and
     the viewer, most instructions first: the order release builds lay their code out in
     (make hot-functions; docs/BENCHMARKS.md, "Code layout").
@@ -37,7 +38,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
 }
 let json = arguments.contains("--json")
 Bench.quick = arguments.contains("--quick")
-arguments.removeAll { $0 == "--json" || $0 == "--quick" }
+Bench.document = arguments.contains("--document")
+arguments.removeAll { $0 == "--json" || $0 == "--quick" || $0 == "--document" }
 /// The value of `--name N`, taken out of the arguments: a count from 1 to `limit`.
 @MainActor func count(_ name: String, limit: Int) -> Int? {
     guard let index = arguments.firstIndex(of: name) else { return nil }

@@ -42,7 +42,7 @@ struct BenchmarkSmokeTests {
     /// Callgrind's counts under `--quick` are of two and four updates of a debug build: noise,
     /// not figures. The smoke run checks that both sides run under valgrind and are reported.
     /// The same runs name the functions an update runs, as the linker knows them (release builds
-    /// lay those out first): the daemon's frame among them. (The viewer's two and four frames
+    /// lay those out first): the daemon's frame and a scene document's views among them. (The viewer's two and four frames
     /// differ by less than its start-up varies, so what it adds is not checked here.)
     @Test func theInstructionsScenarioCountsTheDaemonAndTheViewerUnderCallgrind() throws {
         let order = NSTemporaryDirectory() + "loom-hot-functions-\(getpid())"
@@ -50,13 +50,14 @@ struct BenchmarkSmokeTests {
         let run = spawnAndWait(Self.bench, ["instructions", "--quick", "--json", "--hot-functions", order])
         #expect(run.status == 0)
         let figures = try JSONParser.parse(run.output)
-        for key in ["daemon_instructions_per_mutation", "viewer_instructions_per_frame", "functions_per_update"] {
+        for key in ["daemon_instructions_per_mutation", "daemon_instructions_per_mutation_document", "viewer_instructions_per_frame", "functions_per_update"] {
             #expect(figures[key]?.doubleValue?.isFinite == true, "instructions reports \(key): \(run.output)")
         }
         #expect(figures["functions_per_update_laid_out"]?.doubleValue.map { (0...1).contains($0) } == true)
         let functions = try String(contentsOfFile: order, encoding: .utf8).split(separator: "\n")
         #expect(Double(functions.count) == figures["functions_per_update"]?.doubleValue)
         #expect(functions.contains { $0.hasPrefix("$s") && $0.contains("renderFrame") }, "the daemon's frame")
+        #expect(functions.contains { $0.hasPrefix("$s17LoomDocumentViews") }, "a document's views")
         #expect(functions.contains("swift_retain"))
         #expect(!functions.contains { $0.contains("(") || $0.contains(" ") }, "symbols, not demangled names")
     }
