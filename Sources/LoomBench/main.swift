@@ -72,6 +72,10 @@ if let unknown = arguments.first(where: { scenarios[$0] == nil }) {
     exit(2)
 }
 let chosen = arguments.isEmpty ? order : arguments
+if Bench.hotFunctions != nil, !chosen.contains("instructions") {
+    FileHandle.standardError.write(Data("loom-bench: --hot-functions is written by the instructions scenario\n\n\(usage)\n".utf8))
+    exit(2)
+}
 var figures: [Figure] = []
 for name in chosen {
     if !json { FileHandle.standardError.write(Data("running \(name)…\n".utf8)) }

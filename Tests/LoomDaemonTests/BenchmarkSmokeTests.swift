@@ -62,8 +62,8 @@ struct BenchmarkSmokeTests {
         #expect(!functions.contains { $0.contains("(") || $0.contains(" ") }, "symbols, not demangled names")
     }
 
-    @Test func hotFunctionsWithoutAFileIsRefused() {
-        let run = spawnAndWait(Self.bench, ["instructions", "--hot-functions"])
-        #expect(run.status == 2)
+    @Test func hotFunctionsWithoutAFileOrWithoutInstructionsIsRefused() {
+        #expect(spawnAndWait(Self.bench, ["instructions", "--hot-functions"]).status == 2)
+        #expect(spawnAndWait(Self.bench, ["bytes", "--hot-functions", "/tmp/never-written"]).status == 2)
     }
 }
