@@ -104,6 +104,17 @@ struct StyledTextTests {
         #expect(host.graph.runningTasks == 0, "the text went, so did its clock")
     }
 
+    /// A run with a newline or a tab breaks the text's lines and stops as a plain text of the
+    /// same characters does; a run without one joins the line it is on, in its own style.
+    @Test func runsBreakLinesAndTabStopsAsTheirCharactersDo() {
+        let parts = ["name", "\tstatus\nweb", "-01\t", "ok", "\n", "x"]
+        let runs = parts.map { StyledText.Run(string: $0, attributes: [], foreground: nil) }
+        let styled = LineBreaker.lines(.styled(StyledText(runs: runs)), width: nil)
+        #expect(styled.map(\.text) == LineBreaker.lines(parts.joined(), width: nil).map(\.text))
+        #expect(styled.map(\.text) == ["name    status", "web-01  ok", "x"])
+        #expect(styled[1].clusters.map(\.run) == [1, 1, 1, 2, 2, 2, 2, 2, 3, 3], "the tab's spaces in its run")
+    }
+
     @Test func aTextOfMoreRunsThanClustersCanTellApartGivesTheRestTheLastStyle() {
         let runs = (0..<(LineBreaker.maximumRuns + 10)).map { StyledText.Run(string: "x", attributes: $0 % 2 == 0 ? .bold : [], foreground: nil) }
         let lines = LineBreaker.lines(.styled(StyledText(runs: runs)), width: nil)

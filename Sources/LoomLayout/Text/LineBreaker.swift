@@ -99,8 +99,7 @@ package enum LineBreaker {
     static func paragraphs(of content: TextContent) -> [[Cluster]] {
         switch content {
         case .plain(let text):
-            // Splitting a String walks its characters: most texts have no newline or tab.
-            guard text.utf8.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\t") }) else { return [Cluster.clusters(of: text)] }
+            guard hasNewlineOrTab(text) else { return [Cluster.clusters(of: text)] }
             var paragraphs: [[Cluster]] = [[]]
             append(text, run: 0, to: &paragraphs)
             return paragraphs
@@ -113,7 +112,18 @@ package enum LineBreaker {
         }
     }
 
+    /// Splitting a String walks its characters, slowly: most texts (and runs of a styled text)
+    /// have no newline or tab, and are one piece.
+    private static func hasNewlineOrTab(_ text: String) -> Bool {
+        text.utf8.contains { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\t") }
+    }
+
     private static func append(_ text: String, run: UInt16, to paragraphs: inout [[Cluster]]) {
+        func appendClusters(of piece: String) {
+            let clusters = Cluster.clusters(of: piece)
+            paragraphs[paragraphs.count - 1] += run == 0 ? clusters : clusters.map { $0.inRun(run) }
+        }
+        guard hasNewlineOrTab(text) else { return appendClusters(of: text) }
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if index > 0 { paragraphs.append([]) }
             for (index, part) in line.split(separator: "\t", omittingEmptySubsequences: false).enumerated() {
@@ -121,8 +131,7 @@ package enum LineBreaker {
                     let stop = tabWidth - paragraphs[paragraphs.count - 1].width % tabWidth
                     paragraphs[paragraphs.count - 1] += repeatElement(Cluster.space.inRun(run), count: stop)
                 }
-                let clusters = Cluster.clusters(of: String(part))
-                paragraphs[paragraphs.count - 1] += run == 0 ? clusters : clusters.map { $0.inRun(run) }
+                appendClusters(of: String(part))
             }
         }
     }
