@@ -22,6 +22,10 @@ RELEASE = -c release -Xswiftc -enforce-exclusivity=unchecked
 # putting first the functions an update runs (release/hot-functions.order; make hot-functions).
 SHIPPED = $(RELEASE) --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld \
   -Xlinker --symbol-ordering-file=$(CURDIR)/release/hot-functions.order -Xlinker --no-warn-symbol-ordering
+# Builds the products named in $(1) as SHIPPED (`swift run` takes no --static-swift-stdlib), and
+# the directory they are in.
+build-shipped = for product in $(1); do $(SWIFT) build $(SHIPPED) --product $$product || exit 1; done
+SHIPPED_BIN = $$($(SWIFT) build $(SHIPPED) --show-bin-path)
 FUZZ_TARGETS ?= protocol layout daemon scene
 
 ## Installs the Debian packages the build and the tests use (only as root, only what is missing).
@@ -41,9 +45,8 @@ deps:
 ## Builds in release mode, starts loomd on a temporary socket with a feeder script, and attaches
 ## a viewer to the dashboard; detaching (Ctrl-]) stops the feeder and the daemon.
 demo: deps
-	$(SWIFT) build $(SHIPPED) --product loomd
-	$(SWIFT) build $(SHIPPED) --product loom
-	docs/examples/demo.sh "$$($(SWIFT) build $(SHIPPED) --show-bin-path)"
+	$(call build-shipped,loomd loom)
+	docs/examples/demo.sh "$(SHIPPED_BIN)"
 
 build: deps
 	$(SWIFT) build --build-tests
@@ -60,20 +63,20 @@ test: build
 ## The systemd test again, on the programs `make install` builds (Swift's runtime linked in):
 ## in a container with no Swift toolchain.
 test-installed: deps
-	for product in loomd loom; do $(SWIFT) build $(SHIPPED) --product $$product || exit 1; done
-	Tests/Service/under-systemd.sh "$$($(SWIFT) build $(SHIPPED) --show-bin-path)"
+	$(call build-shipped,loomd loom)
+	Tests/Service/under-systemd.sh "$(SHIPPED_BIN)"
 
 ## Prints the benchmark figures (a program, not a test); BENCH_ARGS="fanout --json" for one scenario as JSON.
 ## The memory scenario runs the real loomd, built next to loom-bench.
 bench: deps
-	for product in loomd loom loom-bench; do $(SWIFT) build $(SHIPPED) --product $$product || exit 1; done
-	"$$($(SWIFT) build $(SHIPPED) --show-bin-path)/loom-bench" $(BENCH_ARGS)
+	$(call build-shipped,loomd loom loom-bench)
+	"$(SHIPPED_BIN)/loom-bench" $(BENCH_ARGS)
 
 ## Writes release/hot-functions.order anew from callgrind's runs of an update (the daemon's and
 ## the viewer's functions, most instructions first): when `functions_per_update_laid_out` falls.
 hot-functions: deps
-	for product in loom loom-bench; do $(SWIFT) build $(SHIPPED) --product $$product || exit 1; done
-	bin="$$($(SWIFT) build $(SHIPPED) --show-bin-path)" && "$$bin/loom-bench" instructions --hot-functions release/hot-functions.order && \
+	$(call build-shipped,loom loom-bench)
+	bin="$(SHIPPED_BIN)" && "$$bin/loom-bench" instructions --hot-functions release/hot-functions.order && \
 	  rm -f "$$bin/loomd" "$$bin/loom" "$$bin/loom-bench"  # linked again, in the new order, by the next build
 
 ## Fuzzes each of FUZZ_TARGETS (the protocol decoders, layout, the daemon, scene documents) with libFuzzer, FUZZ_RUNS inputs each (docs/fuzzing.md).
@@ -100,9 +103,8 @@ fuzz: deps
 
 ## Installs loomd, loom and loomd's systemd units under $(DESTDIR)$(PREFIX).
 install:
-	$(SWIFT) build $(SHIPPED) --product loomd
-	$(SWIFT) build $(SHIPPED) --product loom
-	$(MAKE) --no-print-directory install-files BUILT="$$($(SWIFT) build $(SHIPPED) --show-bin-path)"
+	$(call build-shipped,loomd loom)
+	$(MAKE) --no-print-directory install-files BUILT="$(SHIPPED_BIN)"
 
 ## What install copies, from BUILT (the directory loomd and loom were built in).
 install-files:

@@ -22,13 +22,13 @@ import LoomWire
 ///   and 1 every 50 ms (a one-cell frame each: read, decoded, applied, written to the terminal,
 ///   acknowledged).
 ///
-/// The functions the longer runs ran more of (all three) are those an update runs: `--hot-functions FILE`
-/// writes them there (`make hot-functions` into `release/hot-functions.order`, the order in which
+/// The functions the longer runs ran more of (of all three pairs) are those an update runs:
+/// `--hot-functions FILE` writes them there (`make hot-functions` into `release/hot-functions.order`, the order in which
 /// release builds lay out their code), and `functions_per_update_laid_out` says how many of them
 /// that file still lists.
 ///
 /// Skipped, with a message, when valgrind is not installed. With `LOOM_BENCH_CALLGRIND_DIR`
-/// set, the four callgrind files are kept there (named by side and run length), for
+/// set, the six callgrind files are kept there (named by side and run length), for
 /// `callgrind_annotate` to say where the instructions go.
 enum InstructionsBenchmark {
     static var short: Int { Bench.quick ? 2 : 20 }
@@ -69,7 +69,7 @@ enum InstructionsBenchmark {
         }
     }
 
-    /// The symbol order release builds give the linker (the Makefile's `RELEASE`).
+    /// The symbol order release builds give the linker (the Makefile's `SHIPPED`).
     static let order = PeersBenchmark.repository.appendingPathComponent("release/hot-functions.order")
 
     private static let valgrind = "/usr/bin/valgrind"

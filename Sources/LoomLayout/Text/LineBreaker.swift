@@ -81,7 +81,7 @@ package enum LineBreaker {
             lines.removeSubrange((limit - 1)...)
             // Cut by a newline, not by the width, the last line still ends with `…`: at no width
             // it has room for all of the rest and the `…`, as at any width that wide.
-            lines.append(truncate(rest, width: width ?? rest.width + 1, mode: .tail, force: true))
+            lines.append(truncate(rest, width: width ?? .max, mode: .tail, force: true))
         }
         return lines
     }
