@@ -28,8 +28,8 @@ import LoomWire
 /// that file still lists.
 ///
 /// Skipped, with a message, when valgrind is not installed. With `LOOM_BENCH_CALLGRIND_DIR`
-/// set, the six callgrind files are kept there (named by side and run length), for
-/// `callgrind_annotate` to say where the instructions go.
+/// set, the six callgrind files are kept in that directory (made if missing), named by side
+/// and run length, for `callgrind_annotate` to say where the instructions go.
 enum InstructionsBenchmark {
     static var short: Int { Bench.quick ? 2 : 20 }
     static var long: Int { Bench.quick ? 4 : 120 }
@@ -40,6 +40,8 @@ enum InstructionsBenchmark {
             return []
         }
         do {
+            // Made if missing: callgrind itself only says it could not write its file.
+            if let keptIn { try FileManager.default.createDirectory(atPath: keptIn, withIntermediateDirectories: true) }
             let daemon = try perUpdate { try daemonProfile(mutations: $0, document: false) }
             let document = try perUpdate { try daemonProfile(mutations: $0, document: true) }
             let viewer = try perUpdate { try viewerProfile(frames: $0) }

@@ -42,13 +42,23 @@ struct BenchmarkSmokeTests {
     /// Callgrind's counts under `--quick` are of two and four updates of a debug build: noise,
     /// not figures. The smoke run checks that both sides run under valgrind and are reported.
     /// The same runs name the functions an update runs, as the linker knows them (release builds
-    /// lay those out first): the daemon's frame and a scene document's views among them. (The viewer's two and four frames
-    /// differ by less than its start-up varies, so what it adds is not checked here.)
+    /// lay those out first): the daemon's frame and a scene document's views among them. (The
+    /// viewer's two and four frames differ by less than its start-up varies, so what it adds is
+    /// not checked here.) The callgrind files are kept where `LOOM_BENCH_CALLGRIND_DIR` says,
+    /// a directory made if it is missing.
     @Test func theInstructionsScenarioCountsTheDaemonAndTheViewerUnderCallgrind() throws {
         let order = NSTemporaryDirectory() + "loom-hot-functions-\(getpid())"
-        defer { unlink(order) }
-        let run = spawnAndWait(Self.bench, ["instructions", "--quick", "--json", "--hot-functions", order])
+        let kept = NSTemporaryDirectory() + "loom-callgrind-\(getpid())"
+        defer {
+            unlink(order)
+            try? FileManager.default.removeItem(atPath: kept)
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["LOOM_BENCH_CALLGRIND_DIR"] = kept + "/files"
+        let run = spawnAndWait(Self.bench, ["instructions", "--quick", "--json", "--hot-functions", order], environment: environment)
         #expect(run.status == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: kept + "/files").sorted()
+        #expect(files == ["daemon", "daemon-document", "viewer"].flatMap { side in ["2", "4"].map { "callgrind.\(side).\($0)" } }.sorted())
         let figures = try JSONParser.parse(run.output)
         for key in ["daemon_instructions_per_mutation", "daemon_instructions_per_mutation_document", "viewer_instructions_per_frame", "functions_per_update"] {
             #expect(figures[key]?.doubleValue?.isFinite == true, "instructions reports \(key): \(run.output)")

@@ -37,6 +37,14 @@ package struct DamagedRows: Equatable {
         insert(new.drawnRows)
     }
 
+    /// No row damaged, nothing shifted; the storage kept (a frame's damage is cleared in place).
+    package mutating func removeAll() {
+        guard count > 0 || shifted else { return }
+        for row in damaged.indices { damaged[row] = false }
+        count = 0
+        shifted = false
+    }
+
     package mutating func formUnion(_ other: DamagedRows) {
         precondition(other.height == height, "damage of screens of different heights")
         shifted = shifted || other.shifted

@@ -25,8 +25,25 @@ final class DamageDrawing {
         }
     }
 
-    /// Each geometry's last drawing, and the version of the layout it was drawn from.
-    private var drawings: [GeometryKey: (grid: CellGrid, version: Int)] = [:]
+    /// Each geometry's last drawing, the version of the layout it was drawn from, and while a
+    /// frame is drawn, the chosen viewports that show it.
+    private final class Drawn {
+        let key: GeometryKey
+        /// Taken out while it is drawn over, so that nothing but the viewers holds it.
+        var grid: CellGrid?
+        var version = -1
+        var group: [Viewport] = []
+        /// The last `draw` call that drew it.
+        var drawnIn = 0
+        init(_ key: GeometryKey) { self.key = key }
+    }
+
+    /// Kept from frame to frame and changed in place: a frame of one viewer makes no dictionary.
+    private var drawings: [GeometryKey: Drawn] = [:]
+    /// The geometries of the frame being drawn, in the order their first viewport was chosen.
+    private var order: [Drawn] = []
+    /// Counts `draw` calls: what `Drawn.drawnIn` is compared with.
+    private var call = 0
 
     /// Rows drawn in the last frame, over all geometries: what the tests count.
     private(set) var drawnRows = 0
@@ -37,27 +54,37 @@ final class DamageDrawing {
 
     /// Draws the chosen viewports' geometries and hands each frame to `deliver`.
     func draw(_ chosen: [Viewport], layouts: GeometryLayouts, deliver: (Frame) -> Void) {
-        var groups: [GeometryKey: [Viewport]] = [:]
-        var order: [GeometryKey] = []
+        call += 1
         for viewport in chosen {
             let key = GeometryKey(viewport)
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(viewport)
+            let drawn: Drawn
+            if let known = drawings[key] {
+                drawn = known
+            } else {
+                drawn = Drawn(key)
+                drawings[key] = drawn
+            }
+            if drawn.drawnIn != call {
+                drawn.drawnIn = call
+                order.append(drawn)
+            }
+            drawn.group.append(viewport)
         }
         drawnRows = 0
-        var drawn: [GeometryKey: (grid: CellGrid, version: Int)] = [:]
-        for key in order {
-            let group = groups[key] ?? []
-            let (grid, frames) = draw(key, for: group, layouts: layouts)
-            drawn[key] = (grid, layouts[key.layout]?.version ?? -1)
-            for viewport in group {
+        for drawn in order {
+            let (grid, frames) = draw(drawn, layouts: layouts)
+            drawn.grid = grid
+            drawn.version = layouts[drawn.key.layout]?.version ?? -1
+            for viewport in drawn.group {
                 viewport.grid = grid
                 viewport.needsKeyframe = false
             }
+            drawn.group.removeAll(keepingCapacity: true)
             frames.forEach(deliver)
         }
         // What was drawn is what the next frame draws over; damage is counted from here.
-        drawings = drawn
+        if order.count < drawings.count { drawings = drawings.filter { $0.value.drawnIn == call } }
+        order.removeAll(keepingCapacity: true)
         layouts.markDrawn()
     }
 
@@ -70,41 +97,40 @@ final class DamageDrawing {
     /// copied first and the viewers that have the last drawing get a diff of those rows alone,
     /// so no copy of the screen is made (a viewer that is behind still holds the old grid, and
     /// copy-on-write keeps it intact).
-    private func draw(_ key: GeometryKey, for group: [Viewport], layouts: GeometryLayouts) -> (CellGrid, [Frame]) {
+    private func draw(_ drawn: Drawn, layouts: GeometryLayouts) -> (CellGrid, [Frame]) {
+        let group = drawn.group
         let viewport = group[0]
         // Each diff with the grid it starts from, and the viewports that had that grid.
         var diffs: [(old: CellGrid, frame: Frame)] = []
-        var served = Set<ObjectIdentifier>()
-        // Taken out of `drawings`, so that nothing but the viewers holds it.
-        if let layout = layouts[key.layout], drawings[key]?.version == layout.drawnVersion, layout.damage.count <= layout.damage.height / 2,
-           var grid = drawings.removeValue(forKey: key)?.grid {
+        if let layout = layouts[drawn.key.layout], drawn.version == layout.drawnVersion, layout.damage.count <= layout.damage.height / 2,
+           var grid = drawn.grid.take() {
             let rows = Array(layout.damage.bands.joined())
-            var frames: [Frame] = []
             if rows.count < GridDiff.scrollThreshold || !layout.damage.shifted {
                 let before = rows.map { Array(grid.row($0)) }
-                let current = group.filter { !$0.needsKeyframe && $0.grid == grid }
+                var current: [Viewport] = [], behind: [Viewport] = []
+                for viewport in group {
+                    if !viewport.needsKeyframe && viewport.grid == grid { current.append(viewport) } else { behind.append(viewport) }
+                }
                 for viewport in current { viewport.grid = CellGrid(width: 0, height: 0) }
                 redraw(layout.damage, of: viewport, into: &grid)
-                if !current.isEmpty {
-                    frames.append(Frame(viewports: current, operations: GridDiff.diff(rows: zip(rows, before).map { ($0, $1[...]) }, to: grid)))
-                    served.formUnion(current.map(ObjectIdentifier.init))
-                }
-            } else {
-                let old = grid
-                redraw(layout.damage, of: viewport, into: &grid)
-                diffs.append((old, Frame(viewports: [], operations: GridDiff.diff(from: old, to: grid, scrollRegions: scrollRegions(viewport)))))
+                guard !current.isEmpty else { return (grid, finish(behind, grid)) }
+                let frame = Frame(viewports: current, operations: GridDiff.diff(rows: zip(rows, before).map { ($0, $1[...]) }, to: grid))
+                return (grid, [frame] + finish(behind, grid))
             }
-            return (grid, frames + finish(grid))
+            let old = grid
+            redraw(layout.damage, of: viewport, into: &grid)
+            diffs.append((old, Frame(viewports: [], operations: GridDiff.diff(from: old, to: grid, scrollRegions: scrollRegions(viewport)))))
+            return (grid, finish(group, grid))
         }
         var grid = CellGrid(width: viewport.size.width, height: viewport.size.height)
         Drawing.draw(viewport.boxes, into: &grid, styles: styles, focus: viewport.focus, inert: viewport.isReadOnly)
         drawnRows += grid.height
-        return (grid, finish(grid))
+        return (grid, finish(group, grid))
 
-        /// The frames of the viewports not served yet: a keyframe, or a diff from what they were sent.
-        func finish(_ grid: CellGrid) -> [Frame] {
+        /// The frames of `viewports`: a keyframe, or a diff from what they were sent.
+        func finish(_ viewports: [Viewport], _ grid: CellGrid) -> [Frame] {
             var keyframes: [Viewport] = []
-            for viewport in group where !served.contains(ObjectIdentifier(viewport)) {
+            for viewport in viewports {
                 if viewport.needsKeyframe {
                     keyframes.append(viewport)
                 } else if let index = diffs.firstIndex(where: { $0.old == viewport.grid }) {

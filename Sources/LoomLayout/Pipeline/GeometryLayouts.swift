@@ -21,10 +21,20 @@ final class GeometryLayouts {
         var damage: DamagedRows
         /// The graph's structure generation when `boxes` were laid out.
         var structure: Int?
+        /// The last `layout` call a chosen viewport had this geometry in, and the viewport it
+        /// was laid out for in that call (its twins take that viewport's boxes), kept only
+        /// during the call.
+        fileprivate var chosenIn = 0
+        fileprivate var laidOutFor: Viewport?
+        /// The last call in which a viewport showed this geometry (the others are dropped).
+        fileprivate var shownIn = 0
         init(height: Int) { damage = DamagedRows(height: height) }
     }
 
+    /// Kept from call to call and changed in place: a frame of one viewer makes no dictionary.
     private var retained: [LayoutKey: Retained] = [:]
+    /// Counts `layout` calls: what `Retained`'s marks are compared with.
+    private var call = 0
 
     /// Layouts computed so far (viewports sharing one count once): what the tests count.
     private(set) var count = 0
@@ -38,43 +48,54 @@ final class GeometryLayouts {
 
     /// Lays out the chosen viewports, and every other viewport of the same geometry with them.
     func layout(_ chosen: [Viewport], among viewports: [Viewport], root: Node, engine: LayoutEngine) {
-        let chosenKeys = Set(chosen.map(\.layoutKey))
-        var moving: [Viewport] = []
-        var staying: [Viewport] = []
-        for viewport in viewports {
-            if chosenKeys.contains(viewport.layoutKey) { moving.append(viewport) } else { staying.append(viewport) }
-        }
-        var laidOut: [LayoutKey: Viewport] = [:]
-        var kept: [LayoutKey: Retained] = [:]
-        placedLeavesOnly = true
-        // Each layout is written over its retained layout's boxes, which nothing else may share.
-        for viewport in moving { viewport.boxes = [] }
-        for viewport in moving {
+        call += 1
+        for viewport in chosen {
             let key = viewport.layoutKey
-            if let twin = laidOut[key] {
+            if let last = retained[key] {
+                last.chosenIn = call
+            } else {
+                let last = Retained(height: viewport.size.height)
+                last.chosenIn = call
+                retained[key] = last
+            }
+        }
+        // Each layout is written over its retained layout's boxes, which nothing else may share.
+        for viewport in viewports where retained[viewport.layoutKey]?.chosenIn == call { viewport.boxes = [] }
+        placedLeavesOnly = true
+        // Layouts whose viewports were clamped to other offsets: kept under the key the next
+        // frame will have, once every twin has found them under the old one.
+        var moved: [(from: LayoutKey, to: LayoutKey, layout: Retained)] = []
+        for viewport in viewports {
+            let key = viewport.layoutKey
+            guard let last = retained[key], last.chosenIn == call else { continue }
+            if let twin = last.laidOutFor {
                 viewport.boxes = twin.boxes
                 viewport.takeScrollOffsets(of: twin)
                 continue
             }
-            let last = retained[key] ?? Retained(height: viewport.size.height)
             layout(viewport, from: last, root: root, engine: engine)
             placedLeavesOnly = placedLeavesOnly && engine.placedLeavesOnly
             count += 1
-            laidOut[key] = viewport
-            // Under the offsets it was actually shown at: the key the next frame will have.
-            kept[viewport.layoutKey] = last
+            last.laidOutFor = viewport
+            if viewport.layoutKey != key { moved.append((key, viewport.layoutKey, last)) }
         }
-        for viewport in staying where kept[viewport.layoutKey] == nil {
-            kept[viewport.layoutKey] = retained[viewport.layoutKey]
+        // All taken out before any is put back: one layout's new key may be another's old one.
+        for (old, _, _) in moved { retained[old] = nil }
+        for (_, new, layout) in moved { retained[new] = layout }
+        for viewport in viewports { retained[viewport.layoutKey]?.shownIn = call }
+        var shown = 0
+        for layout in retained.values {
+            layout.laidOutFor = nil
+            if layout.shownIn == call { shown += 1 }
         }
-        retained = kept
+        if shown < retained.count { retained = retained.filter { $0.value.shownIn == call } }
     }
 
     /// Every drawing is now up to date with its layout: damage counts from here.
     func markDrawn() {
         for layout in retained.values {
             layout.drawnVersion = layout.version
-            layout.damage = DamagedRows(height: layout.damage.height)
+            layout.damage.removeAll()
         }
     }
 
