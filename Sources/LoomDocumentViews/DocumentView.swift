@@ -14,7 +14,7 @@ struct DocumentView: View, Equatable, CustomTraceName {
     let node: DocumentNode
     let scope: DocumentScope
     let context: DocumentContext
-    @Environment(\.store) private var store
+    @Environment(StoreKey.self) private var store
 
     init(node: DocumentNode, scope: DocumentScope, context: DocumentContext) {
         self.node = node

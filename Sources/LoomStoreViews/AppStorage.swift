@@ -17,7 +17,7 @@ import LoomStore
 /// standard error stream, which the daemon's journal keeps: a setter cannot throw.
 @propertyWrapper
 public struct AppStorage<Value: Codable>: DynamicProperty {
-    @Environment(\.store) private var store
+    @Environment(StoreKey.self) private var store
     private let pointer: JSONPointer
     private let defaultValue: Value
 

@@ -10,7 +10,7 @@ import LoomStore
 /// no more than reading one value.
 @propertyWrapper
 public struct StoreCounts: DynamicProperty {
-    @Environment(\.store) private var store
+    @Environment(StoreKey.self) private var store
     private let pointer: JSONPointer
     private let member: String
 

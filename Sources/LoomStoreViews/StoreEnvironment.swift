@@ -2,8 +2,10 @@ import LoomGraph
 import LoomJSON
 import LoomStore
 
-private struct StoreKey: EnvironmentKey {
-    static var defaultValue: Store? { nil }
+/// The store's key: the framework's readers read it with `@Environment(StoreKey.self)`, which
+/// spares every read the key path's projection.
+package struct StoreKey: EnvironmentKey {
+    package static var defaultValue: Store? { nil }
 }
 
 extension EnvironmentValues {

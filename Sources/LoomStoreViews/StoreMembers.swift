@@ -29,7 +29,7 @@ public struct StoreMember: Identifiable, Hashable, Sendable {
 /// elements move; the list then also depends on each element's key member.
 @propertyWrapper
 public struct StoreMembers: DynamicProperty {
-    @Environment(\.store) private var store
+    @Environment(StoreKey.self) private var store
     private let pointer: JSONPointer
     private let keyMember: String?
 

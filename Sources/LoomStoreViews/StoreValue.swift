@@ -13,7 +13,7 @@ import LoomStore
 /// Writes go through `$job`: `try $job.set(job)` is one transaction, as a script's `loom set`.
 @propertyWrapper
 public struct StoreValue<Value: Decodable>: DynamicProperty {
-    @Environment(\.store) private var store
+    @Environment(StoreKey.self) private var store
     /// The path the value is read from and written to.
     public let pointer: JSONPointer
 

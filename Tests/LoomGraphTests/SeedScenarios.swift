@@ -390,6 +390,7 @@ private struct ChildBetween: View {
         VStack {
             Text("child")
             ThemedGrandchild()
+            KeyedGrandchild()
             SessionGrandchild()
         }
     }
@@ -398,6 +399,12 @@ private struct ChildBetween: View {
 private struct ThemedGrandchild: View {
     @Environment(\.theme) private var theme
     var body: some View { Text("theme \(theme)") }
+}
+
+/// Reads the key's slot straight, as the framework's own readers do (`@StoreValue`).
+private struct KeyedGrandchild: View {
+    @Environment(ThemeKey.self) private var theme
+    var body: some View { Text("keyed \(theme)") }
 }
 
 private struct SessionGrandchild: View {
@@ -415,6 +422,16 @@ struct SeedEnvironment {
         #expect(graph.bodies(ChildBetween.self) == 0)
         #expect(graph.bodies(SessionGrandchild.self) == 0)
         #expect(graph.texts.contains("theme dark"))
+    }
+
+    @Test func aKeyReadFromItsSlotIsTheKeyPathsValueDefaultAndDependency() {
+        let graph = mount(EnvironmentScenario(session: Session()))
+        #expect(graph.texts.contains("keyed plain"))
+        graph.afterPass { graph.tap("dark") }
+        #expect(graph.bodies(KeyedGrandchild.self) == 1)
+        #expect(graph.bodies(ChildBetween.self) == 0)
+        #expect(graph.texts.contains("keyed dark"))
+        #expect(mount(KeyedGrandchild()).texts == ["keyed plain"], "no writer: the key's default")
     }
 
     @Test func anEnvironmentObjectGrandchildUpdatesWithoutTheChildBetween() {

@@ -24,6 +24,12 @@ public struct EnvironmentValues {
         }
     }
 
+    /// `self[key]`, for a key whose type only the caller's `Value` names.
+    func value<Value>(of key: any EnvironmentKey.Type) -> Value {
+        guard let slot = slots[ObjectIdentifier(key)] else { return key.defaultValue as! Value }
+        return unsafeDowncast(slot, to: EnvironmentSlot<Value>.self).read()
+    }
+
     /// This environment with `slots` written over it.
     func overlaid(with written: [ObjectIdentifier: AnyEnvironmentSlot]) -> EnvironmentValues {
         var result = self

@@ -37,19 +37,23 @@ final class DependencyIndex {
 
     /// The dependency of readers of the whole value at `pointer`.
     func value(_ pointer: JSONPointer) -> Dependency {
-        dependency(pointer, \.value)
+        dependency(pointer, .value)
     }
 
     /// The dependency of readers of the membership of the container at `pointer`.
     func members(_ pointer: JSONPointer) -> Dependency {
-        dependency(pointer, \.members)
+        dependency(pointer, .members)
     }
 
-    private func dependency(_ pointer: JSONPointer, _ slot: ReferenceWritableKeyPath<Entry, Dependency?>) -> Dependency {
+    /// Which of an entry's two dependencies (not a key path: its projection would cost more
+    /// than the walk down the trie).
+    private enum Slot { case value, members }
+
+    private func dependency(_ pointer: JSONPointer, _ slot: Slot) -> Dependency {
         let entry = self.entry(pointer)
-        if let dependency = entry[keyPath: slot] { return dependency }
+        if let dependency = slot == .value ? entry.value : entry.members { return dependency }
         let dependency = Dependency(cause: .store(pointer.description))
-        entry[keyPath: slot] = dependency
+        if slot == .value { entry.value = dependency } else { entry.members = dependency }
         return dependency
     }
 
