@@ -49,6 +49,16 @@ struct ViewStructureTests {
         #expect(graph.bodies(Structures.self) == 1)
     }
 
+    /// SwiftUI's `TupleView(_ value: T)`: each element that is a view is a child, in order
+    /// (with its own identity: a changed element updates alone); one that is not shows nothing,
+    /// and a view that is not a tuple is the only child.
+    @Test func aTupleViewShowsTheViewsAmongItsElements() {
+        let graph = mount(VStack { TupleView((Text("a"), 3, Text("b"), EmptyView(), Text("c"))) })
+        #expect(graph.texts == ["a", "b", "c"])
+        #expect(mount(TupleView(Text("alone"))).texts == ["alone"])
+        #expect(mount(TupleView((1, "two"))).texts.isEmpty)
+    }
+
     @Test func primitivesAndModifiersAppearInThePrimitiveTreeInOrder() {
         let graph = mount(Styled())
         #expect(graph.primitiveTrees().map(\.description) == ["""

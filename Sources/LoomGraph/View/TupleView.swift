@@ -1,16 +1,30 @@
-/// The children of one `@ViewBuilder` block. Each element keeps its own position (identity).
-public struct TupleView<each Content: View>: View {
-    public let value: (repeat each Content)
+/// Several views one after the other: what a `@ViewBuilder` block of more than one statement
+/// makes (`TupleView<(Text, Button<Text>)>`), as in SwiftUI. Each element of `value` that is a
+/// view is a child, in order; an element that is not a view shows nothing.
+///
+/// Generic over the tuple type rather than over its elements (a parameter pack) for what it
+/// costs: a value of a pack's type asks the runtime for its tuple's metadata at every copy and
+/// destruction, and views are copied often on their way into the graph. The elements are found
+/// once per tuple type (`TupleElements`).
+public struct TupleView<T>: View {
+    public var value: T
 
-    public init(_ value: repeat each Content) {
-        self.value = (repeat each value)
+    public init(_ value: T) {
+        self.value = value
     }
 }
 
 extension TupleView: PrimitiveView {
     func updateChildren(_ children: inout ChildList) {
-        for child in repeat each value {
-            children.append(child)
+        withUnsafePointer(to: value) { pointer in
+            let base = UnsafeRawPointer(pointer)
+            for element in TupleElements.of(T.self) {
+                Self.append(element.type, at: base + element.offset, to: &children)
+            }
         }
+    }
+
+    private static func append<Element: View>(_: Element.Type, at pointer: UnsafeRawPointer, to children: inout ChildList) {
+        children.append(pointer.assumingMemoryBound(to: Element.self).pointee)
     }
 }
