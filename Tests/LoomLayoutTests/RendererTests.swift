@@ -132,6 +132,16 @@ struct LazinessAtScaleTests {
         #expect(far.screen.contains("row 999999"))
         #expect(graph.counters(of: Row.self).alive < 2 * (20 + LazyWindow.overscan))
     }
+
+    @Test func theRowsAskedForAreClampedSortedAndMergedBeforeTheyAreBuilt() {
+        let graph = ViewGraph(BigList(rows: 100))
+        graph.lazyRowProvider = { _, _ in [50..<60, 0..<5, 90..<90, 3..<8, 55..<70, 200..<300, 8..<9] }
+        graph.invalidateLazyRows(in: nil)
+        _ = graph.settle()
+        let forEach = graph.nodes(named: "ForEach")[0]
+        #expect(forEach.rows?.ranges == [0..<9, 50..<70])
+        #expect(graph.counters(of: Row.self).alive == 9 + 20)
+    }
 }
 
 @Observable

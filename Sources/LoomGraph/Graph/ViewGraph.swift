@@ -39,16 +39,30 @@ package final class ViewGraph {
 
     /// The rows to build: sorted, merged, within the collection.
     func lazyRows(in container: Node, count: Int) -> [Range<Int>] {
-        let wanted = lazyRowProvider?(container, count) ?? [lazyWindow.rows(count: count)]
-        var merged: [Range<Int>] = []
-        for range in wanted.map({ $0.clamped(to: 0..<count) }).filter({ !$0.isEmpty }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = merged.last, range.lowerBound <= last.upperBound {
-                merged[merged.count - 1] = last.lowerBound..<Swift.max(last.upperBound, range.upperBound)
+        // In the provider's array: asked at every frame, it is usually one range already in order.
+        var ranges = lazyRowProvider?(container, count) ?? [lazyWindow.rows(count: count)]
+        var kept = 0
+        for range in ranges {
+            let clamped = range.clamped(to: 0..<count)
+            guard !clamped.isEmpty else { continue }
+            ranges[kept] = clamped
+            kept += 1
+        }
+        ranges.removeLast(ranges.count - kept)
+        guard ranges.count > 1 else { return ranges }
+        ranges.sort { $0.lowerBound < $1.lowerBound }
+        var merged = 0
+        for index in 1..<ranges.count {
+            let range = ranges[index]
+            if range.lowerBound <= ranges[merged].upperBound {
+                ranges[merged] = ranges[merged].lowerBound..<Swift.max(ranges[merged].upperBound, range.upperBound)
             } else {
-                merged.append(range)
+                merged += 1
+                ranges[merged] = range
             }
         }
-        return merged
+        ranges.removeLast(ranges.count - merged - 1)
+        return ranges
     }
 
     /// Asks the row provider again and updates (next pass) exactly the lazy `ForEach`es whose
