@@ -56,18 +56,16 @@ package struct DamagedRows: Equatable {
 
     package func contains(_ row: Int) -> Bool { row >= 0 && row < height && damaged[row] }
 
-    /// The damaged rows as runs of consecutive rows, top to bottom.
-    package var bands: [Range<Int>] {
-        var bands: [Range<Int>] = []
+    /// Each run of consecutive damaged rows, top to bottom.
+    package func forEachBand(_ body: (Range<Int>) -> Void) {
         var start: Int?
         for row in 0...height {
             let isDamaged = row < height && damaged[row]
             if isDamaged, start == nil { start = row }
             if !isDamaged, let first = start {
-                bands.append(first..<row)
+                body(first..<row)
                 start = nil
             }
         }
-        return bands
     }
 }

@@ -42,6 +42,8 @@ final class DamageDrawing {
     private var drawings: [GeometryKey: Drawn] = [:]
     /// The geometries of the frame being drawn, in the order their first viewport was chosen.
     private var order: [Drawn] = []
+    /// The frames of the geometry being drawn (kept for their storage).
+    private var frames: [Frame] = []
     /// Counts `draw` calls: what `Drawn.drawnIn` is compared with.
     private var call = 0
 
@@ -72,7 +74,7 @@ final class DamageDrawing {
         }
         drawnRows = 0
         for drawn in order {
-            let (grid, frames) = draw(drawn, layouts: layouts)
+            let grid = draw(drawn, layouts: layouts, into: &frames)
             drawn.grid = grid
             drawn.version = layouts[drawn.key.layout]?.version ?? -1
             for viewport in drawn.group {
@@ -81,6 +83,7 @@ final class DamageDrawing {
             }
             drawn.group.removeAll(keepingCapacity: true)
             frames.forEach(deliver)
+            frames.removeAll(keepingCapacity: true)
         }
         // What was drawn is what the next frame draws over; damage is counted from here.
         if order.count < drawings.count { drawings = drawings.filter { $0.value.drawnIn == call } }
@@ -97,38 +100,42 @@ final class DamageDrawing {
     /// copied first and the viewers that have the last drawing get a diff of those rows alone,
     /// so no copy of the screen is made (a viewer that is behind still holds the old grid, and
     /// copy-on-write keeps it intact).
-    private func draw(_ drawn: Drawn, layouts: GeometryLayouts) -> (CellGrid, [Frame]) {
+    private func draw(_ drawn: Drawn, layouts: GeometryLayouts, into frames: inout [Frame]) -> CellGrid {
         let group = drawn.group
         let viewport = group[0]
         // Each diff with the grid it starts from, and the viewports that had that grid.
         var diffs: [(old: CellGrid, frame: Frame)] = []
         if let layout = layouts[drawn.key.layout], drawn.version == layout.drawnVersion, layout.damage.count <= layout.damage.height / 2,
            var grid = drawn.grid.take() {
-            let rows = Array(layout.damage.bands.joined())
-            if rows.count < GridDiff.scrollThreshold || !layout.damage.shifted {
-                let before = rows.map { Array(grid.row($0)) }
+            let damage = layout.damage
+            if damage.count < GridDiff.scrollThreshold || !damage.shifted {
+                var before: [(row: Int, old: [Cell])] = []
+                before.reserveCapacity(damage.count)
+                for row in 0..<damage.height where damage.contains(row) { before.append((row, Array(grid.row(row)))) }
                 var current: [Viewport] = [], behind: [Viewport] = []
                 for viewport in group {
                     if !viewport.needsKeyframe && viewport.grid == grid { current.append(viewport) } else { behind.append(viewport) }
                 }
                 for viewport in current { viewport.grid = CellGrid(width: 0, height: 0) }
-                redraw(layout.damage, of: viewport, into: &grid)
-                guard !current.isEmpty else { return (grid, finish(behind, grid)) }
-                let frame = Frame(viewports: current, operations: GridDiff.diff(rows: zip(rows, before).map { ($0, $1[...]) }, to: grid))
-                return (grid, [frame] + finish(behind, grid))
+                redraw(damage, of: viewport, into: &grid)
+                if !current.isEmpty { frames.append(Frame(viewports: current, operations: GridDiff.diff(rows: before, to: grid))) }
+                finish(behind, grid)
+                return grid
             }
             let old = grid
-            redraw(layout.damage, of: viewport, into: &grid)
+            redraw(damage, of: viewport, into: &grid)
             diffs.append((old, Frame(viewports: [], operations: GridDiff.diff(from: old, to: grid, scrollRegions: scrollRegions(viewport)))))
-            return (grid, finish(group, grid))
+            finish(group, grid)
+            return grid
         }
         var grid = CellGrid(width: viewport.size.width, height: viewport.size.height)
         Drawing.draw(viewport.boxes, into: &grid, styles: styles, focus: viewport.focus, inert: viewport.isReadOnly)
         drawnRows += grid.height
-        return (grid, finish(group, grid))
+        finish(group, grid)
+        return grid
 
         /// The frames of `viewports`: a keyframe, or a diff from what they were sent.
-        func finish(_ viewports: [Viewport], _ grid: CellGrid) -> [Frame] {
+        func finish(_ viewports: [Viewport], _ grid: CellGrid) {
             var keyframes: [Viewport] = []
             for viewport in viewports {
                 if viewport.needsKeyframe {
@@ -139,13 +146,14 @@ final class DamageDrawing {
                     diffs.append((viewport.grid, Frame(viewports: [viewport], operations: GridDiff.diff(from: viewport.grid, to: grid, scrollRegions: scrollRegions(viewport)))))
                 }
             }
-            return diffs.map(\.frame).filter { !$0.viewports.isEmpty } + (keyframes.isEmpty ? [] : [Frame(viewports: keyframes, operations: GridDiff.keyframe(grid))])
+            for (_, frame) in diffs where !frame.viewports.isEmpty { frames.append(frame) }
+            if !keyframes.isEmpty { frames.append(Frame(viewports: keyframes, operations: GridDiff.keyframe(grid))) }
         }
     }
 
     /// Draws the damaged rows again, each band cleared first.
     private func redraw(_ damage: DamagedRows, of viewport: Viewport, into grid: inout CellGrid) {
-        for band in damage.bands {
+        damage.forEachBand { band in
             grid.fill(GridRect(column: 0, row: band.lowerBound, width: grid.width, height: band.count), with: .blank)
             Drawing.draw(viewport.boxes, into: &grid, styles: styles, focus: viewport.focus, inert: viewport.isReadOnly, band: band)
         }

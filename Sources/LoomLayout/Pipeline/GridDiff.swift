@@ -28,18 +28,20 @@ package enum GridDiff {
             }
         }
         for row in 0..<new.height {
-            operations += lineOperations(row: row, from: current.row(row), to: new.row(row), width: new.width)
+            lineOperations(row: row, from: current.row(row), to: new.row(row), width: new.width, into: &operations)
         }
         return operations
     }
 
     /// The operations for rows known to be the only ones that changed, given their old cells:
     /// a one-row change costs a row, not a screen (no scroll is looked for).
-    package static func diff(rows: [(row: Int, old: ArraySlice<Cell>)], to new: CellGrid) -> [GridOperation] {
-        rows.flatMap { row, old in
+    package static func diff(rows: [(row: Int, old: [Cell])], to new: CellGrid) -> [GridOperation] {
+        var operations: [GridOperation] = []
+        for (row, old) in rows {
             precondition(old.count == new.width, "a row of another width")
-            return lineOperations(row: row, from: old, to: new.row(row), width: new.width)
+            lineOperations(row: row, from: old[...], to: new.row(row), width: new.width, into: &operations)
         }
+        return operations
     }
 
     /// Every cell of `grid`, as line operations (a keyframe).
@@ -75,9 +77,14 @@ package enum GridDiff {
         return best?.shift
     }
 
-    private static func lineOperations(row: Int, from old: ArraySlice<Cell>, to new: ArraySlice<Cell>, width: Int) -> [GridOperation] {
+    private static func lineOperations(row: Int, from old: ArraySlice<Cell>, to new: ArraySlice<Cell>, width: Int,
+                                       into operations: inout [GridOperation]) {
         let base = new.startIndex
-        var spans: [Range<Int>] = []
+        // The changed span found last, sent once the next one is known not to join it.
+        var pending: Range<Int>?
+        func send(_ span: Range<Int>) {
+            operations.append(.line(row: row, column: span.lowerBound, runs: runs(new[(base + span.lowerBound)..<(base + span.upperBound)])))
+        }
         var column = 0
         while column < width {
             guard old[old.startIndex + column] != new[base + column] else {
@@ -97,12 +104,15 @@ package enum GridDiff {
                 }
             }
             if end < width && new[base + end].isContinuation { end += 1 }
-            if let last = spans.last, last.upperBound >= start { spans[spans.count - 1] = last.lowerBound..<end } else { spans.append(start..<end) }
+            if let last = pending, last.upperBound >= start {
+                pending = last.lowerBound..<end
+            } else {
+                if let last = pending { send(last) }
+                pending = start..<end
+            }
             column = end
         }
-        return spans.map { span in
-            .line(row: row, column: span.lowerBound, runs: runs(new[(base + span.lowerBound)..<(base + span.upperBound)]))
-        }
+        if let pending { send(pending) }
     }
 
     static func runs(_ cells: ArraySlice<Cell>) -> [CellRun] {
