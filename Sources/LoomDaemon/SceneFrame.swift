@@ -1,3 +1,4 @@
+import LoomLayout
 import LoomWire
 
 extension Scene {
@@ -17,19 +18,25 @@ extension SceneGraph {
     /// drawn (with what was queued for them before; anything after leaves at the turn's flush).
     /// Viewers sent the same grid share one operation list, encoded once per encoding.
     func renderFrame(now: UInt64, maximumUnacknowledgedFrames limit: Int) {
-        let ready = sessions.filter { !$0.isBehind(limit: limit) }
-        for behind in sessions where behind.isBehind(limit: limit) { behind.coalesced += 1 }
-        let keyframes = Set(ready.filter { $0.viewport.needsKeyframe }.map { ObjectIdentifier($0.viewport) })
-        let readySessions = Dictionary(uniqueKeysWithValues: ready.map { (ObjectIdentifier($0.viewport), $0) })
+        var ready: [Viewport] = []
+        for session in sessions {
+            if session.isBehind(limit: limit) {
+                session.coalesced += 1
+            } else {
+                // Read before the renderer draws it, which marks it sent.
+                session.sendsKeyframe = session.viewport.needsKeyframe
+                ready.append(session.viewport)
+            }
+        }
         defer { evaluated.removeAll(keepingCapacity: true) }
         needsFrame = false
-        renderer.render(only: ready.map(\.viewport)) { frame in
+        renderer.render(only: ready) { frame in
             var encoded: [(encoding: Encoding, bytes: [UInt8])] = []
             // The viewports of a frame share its geometry, and so the cursor: found once.
             let cursor = frame.viewports.first?.cursor
             for viewport in frame.viewports {
-                let session = readySessions[ObjectIdentifier(viewport)]!
-                let keyframe = keyframes.contains(ObjectIdentifier(viewport))
+                let session = sessionsByViewport[ObjectIdentifier(viewport)]!
+                let keyframe = session.sendsKeyframe
                 guard !frame.operations.isEmpty || keyframe || cursor != session.sentCursor else { continue }
                 let highlight = session.highlights ? evaluatedRectangles(in: viewport) : []
                 let parts = session.frame(frame.operations, styles: renderer.styles, keyframe: keyframe, highlight: highlight,

@@ -20,6 +20,8 @@ final class ViewerSession {
     var sequence: Int64 = 0
     var acknowledged: Int64 = 0
     var definedStyles: Set<StyleID> = [.plain]
+    /// Whether the frame being rendered is a keyframe for it (a new or resized viewer).
+    var sendsKeyframe = false
     /// Whether each frame carries the rectangles re-evaluated in it.
     var highlights = false
     /// Where the viewer was last told to show its cursor (nil: hidden, as a viewer starts).

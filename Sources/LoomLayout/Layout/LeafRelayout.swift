@@ -26,21 +26,25 @@ extension LayoutEngine {
     /// nothing changed, when the change is not only leaves under boxes that keep their sizes.
     func relayoutLeaves(of root: Node, size: Size, previous: inout [LayoutBox]) -> DamagedRows? {
         guard !previous.isEmpty else { return nil }
-        // The top boxes: the root's elements, then the presentations, as `layout` places them.
-        var tops = elements(at: root).map(\.node)
-        tops += root.graph.presentations.filter(\.isAlive)
         // Changed boxes to look at, each with its parent among them (-1: a top box) and depth.
+        // (Room for a row's path down: a list, its row, the row's stack and a text.)
         var changed: [(index: Int, parent: Int, depth: Int)] = []
+        changed.reserveCapacity(8)
         var index = 0
-        for node in tops {
-            guard index < previous.count, previous[index].node === node else { return nil }
+        // The top boxes: the root's elements, then the presentations, as `layout` places them.
+        func isTop(_ node: Node) -> Bool {
+            guard index < previous.count, previous[index].node === node else { return false }
             if previous[index].stamp != node.layoutStamp { changed.append((index, -1, 0)) }
             index += previous[index].descendants + 1
+            return true
         }
+        for element in elements(at: root) where !isTop(element.node) { return nil }
+        for presentation in root.graph.presentations where presentation.isAlive && !isTop(presentation) { return nil }
         guard index == previous.count else { return nil }
 
         // Down the changed boxes only: those that show what they showed lead to the leaves.
         var unchanged: [(index: Int, parent: Int, depth: Int)] = []
+        unchanged.reserveCapacity(8)
         var leaves: [(index: Int, depth: Int)] = []
         var resized: [Int] = []
         while let (index, parent, depth) = changed.popLast() {
