@@ -36,6 +36,8 @@ public final class StyleTable {
     public init() {}
 
     public func id(for style: Style) -> StyleID {
+        // Most text is plain: compared, not hashed.
+        if style == .plain { return .plain }
         if let id = ids[style] { return id }
         let id = StyleID(rawValue: UInt32(styles.count))
         ids[style] = id

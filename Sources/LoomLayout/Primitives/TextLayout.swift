@@ -20,6 +20,7 @@ struct TextLayout: PrimitiveLayout {
 
     func draw(_ box: LayoutBox, clip: GridRect, into grid: inout CellGrid, styles: StyleTable) {
         var runStyles = RunStyles(content: content, base: box.context.style, styles: styles)
+        let clip = clip.intersection(grid.bounds)
         for (offset, line) in box.lines.enumerated() where offset < box.frame.height {
             let slack = box.frame.width - line.width
             let indent = switch box.context.text.alignment {
@@ -31,7 +32,7 @@ struct TextLayout: PrimitiveLayout {
             var column = box.frame.column + max(0, indent)
             for cluster in line.clusters {
                 if column >= clip.maxColumn { break }
-                column += grid.put(cluster, style: runStyles.id(of: cluster.run), row: row, column: column, clip: clip)
+                column += grid.put(cluster, style: runStyles.id(of: cluster.run), row: row, column: column, within: clip)
             }
         }
     }
