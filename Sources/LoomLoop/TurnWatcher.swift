@@ -24,8 +24,11 @@ public final class TurnWatcher {
         afterWait = try Hook(loop: loop, kind: .check)
         beforeWait = try Hook(loop: loop, kind: .prepare)
         // libuv updates its clock when the wait returns, before the callbacks of what woke it.
-        afterWait.action = { [unowned self, unowned loop] in waitEnded = loop.now }
-        beforeWait.action = { [unowned self, unowned loop] in
+        // Not counted references, and not checked ones either (they run at every turn): the
+        // hooks run only while their loop runs, and never after `close`, which the watcher's
+        // deinit calls.
+        afterWait.action = { [unowned(unsafe) self, unowned(unsafe) loop] in waitEnded = loop.now }
+        beforeWait.action = { [unowned(unsafe) self, unowned(unsafe) loop] in
             loop.updateTime()
             turns &+= 1
             lastBusyMilliseconds = loop.now >= waitEnded ? loop.now - waitEnded : 0

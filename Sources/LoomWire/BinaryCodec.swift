@@ -181,11 +181,13 @@ public enum BinaryCodec {
     public static func decode(payload: ArraySlice<UInt8>, limits: WireLimits = .default) throws(WireError) -> Message {
         var input = Reader(bytes: payload, limits: limits)
         let tag = try input.unsigned()
-        var peek = input
-        let id = MessageKind(tag: tag).map(identified.contains) == true ? try? peek.id() : nil
         do {
             return try decode(tag: tag, &input, limits: limits)
         } catch {
+            // Named by its id, where its kind has one: read again, only for a record refused.
+            var again = Reader(bytes: payload, limits: limits)
+            _ = try? again.unsigned()
+            let id = MessageKind(tag: tag).map(identified.contains) == true ? try? again.id() : nil
             throw error.about(id)
         }
     }

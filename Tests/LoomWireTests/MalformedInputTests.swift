@@ -122,6 +122,19 @@ struct MalformedInputTests {
                 "the cell limit holds in JSON as in binary (ViewerInputTests)")
     }
 
+    /// A refused request is answered by its id, so a client knows which one failed.
+    @Test func aRecordRefusedIsNamedByItsId() throws {
+        let payload = Array(BinaryCodec.record(.set(id: 42, path: "/jobs/3/status", value: "ok")).dropFirst())
+        let cut = Array(payload.dropLast())                     // the value's last byte missing
+        var decoder = MessageDecoder(encoding: .binary)
+        guard case .failure(let error)? = try decoder.feed([UInt8(cut.count)] + cut).first else {
+            Issue.record("a cut record was accepted")
+            return
+        }
+        #expect(error.code == .malformedMessage)
+        #expect(error.id == 42)
+    }
+
     @Test func aTruncatedFrameWaitsForItsRest() throws {
         var decoder = MessageDecoder(encoding: .binary)
         let frame = BinaryCodec.record(.bye(reason: "later"))
