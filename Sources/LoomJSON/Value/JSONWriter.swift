@@ -79,6 +79,8 @@ public enum JSONWriter {
 
     /// Decimal digits without making a `String` for each number.
     private static func writeInteger(_ number: Int64, into output: inout [UInt8]) {
+        // The most an Int64 takes (a sign and 19 digits): room made once, not digit by digit.
+        output.reserveCapacity(output.count + 20)
         if number < 0 { output.append(UInt8(ascii: "-")) }
         let start = output.count
         var magnitude = number.magnitude
@@ -86,7 +88,13 @@ public enum JSONWriter {
             output.append(UInt8(ascii: "0") &+ UInt8(magnitude % 10))
             magnitude /= 10
         } while magnitude > 0
-        output[start...].reverse()
+        // Reversed in place (a slice's `reverse()` copies the array's storage first).
+        var low = start, high = output.count - 1
+        while low < high {
+            output.swapAt(low, high)
+            low += 1
+            high -= 1
+        }
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
