@@ -60,7 +60,7 @@ final class Connection {
     /// queued (`send`), a control request (the store's commit, watches and frames), a
     /// scene that needs a frame (`Daemon.needFrame(for:)`). A read of acknowledgements alone,
     /// the most common one, asks for nothing.
-    func received(_ bytes: [UInt8]) {
+    func received(_ bytes: UnsafeRawBufferPointer) {
         do {
             backlog += try decoder.feed(bytes)
         } catch {

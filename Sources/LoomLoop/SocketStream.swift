@@ -18,7 +18,7 @@ public struct PeerCredentials: Sendable, Equatable {
 /// A connected Unix-socket stream (`uv_pipe_t`): reads arrive as byte chunks; writes are queued
 /// by libuv and their memory is kept until libuv is done with it.
 public final class SocketStream: Handle {
-    private var onData: (([UInt8]) -> Void)?
+    private var onData: ((UnsafeRawBufferPointer) -> Void)?
     private var onEnd: ((LoopError?) -> Void)?
     /// The loop's, shared by every stream on it (`EventLoop.readBuffer`).
     private let readBuffer: UnsafeMutableRawBufferPointer
@@ -46,7 +46,9 @@ public final class SocketStream: Handle {
     var stream: UnsafeMutablePointer<uv_stream_t> { UnsafeMutableRawPointer(handle).assumingMemoryBound(to: uv_stream_t.self) }
 
     /// Delivers what arrives to `onData`; `onEnd` once the peer closes (nil) or reading fails.
-    public func startReading(onData: @escaping ([UInt8]) -> Void, onEnd: @escaping (LoopError?) -> Void) throws(LoopError) {
+    /// The bytes are lent for the call (the loop's read buffer, which the next read reuses):
+    /// what is kept is copied, once, where it is kept.
+    public func startReading(onData: @escaping (UnsafeRawBufferPointer) -> Void, onEnd: @escaping (LoopError?) -> Void) throws(LoopError) {
         self.onData = onData
         self.onEnd = onEnd
         try resumeReading()
@@ -66,7 +68,7 @@ public final class SocketStream: Handle {
         }, { handle, count, _ in
             guard let owner = Handle.owner(handle, as: SocketStream.self) else { return }
             if count > 0 {
-                owner.onData?(Array(UnsafeRawBufferPointer(rebasing: owner.readBuffer[0..<count])))
+                owner.onData?(UnsafeRawBufferPointer(rebasing: owner.readBuffer[0..<count]))
             } else if count < 0 {
                 let end = owner.onEnd
                 owner.stopReading()

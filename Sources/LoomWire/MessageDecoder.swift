@@ -45,6 +45,16 @@ public struct MessageDecoder {
     /// The same, from a part of a read buffer (no array made of it first).
     public mutating func feed(_ bytes: ArraySlice<UInt8>) throws(WireError) -> [Result<Message, WireError>] {
         buffer.append(contentsOf: bytes)
+        return try decodeBuffered()
+    }
+
+    /// The same, from bytes lent for the call (a socket's read buffer).
+    public mutating func feed(_ bytes: UnsafeRawBufferPointer) throws(WireError) -> [Result<Message, WireError>] {
+        buffer.append(contentsOf: bytes)
+        return try decodeBuffered()
+    }
+
+    private mutating func decodeBuffered() throws(WireError) -> [Result<Message, WireError>] {
         var messages: [Result<Message, WireError>] = []
         messages.reserveCapacity(Self.messagesPerFeed)
         var start = 0
