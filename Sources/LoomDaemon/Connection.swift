@@ -62,7 +62,7 @@ final class Connection {
     /// the most common one, asks for nothing.
     func received(_ bytes: UnsafeRawBufferPointer) {
         do {
-            backlog += try decoder.feed(bytes)
+            try decoder.feed(bytes, into: &backlog)
         } catch {
             return fail(code: error.code, error.message)
         }

@@ -48,15 +48,21 @@ public struct MessageDecoder {
         return try decodeBuffered()
     }
 
-    /// The same, from bytes lent for the call (a socket's read buffer).
-    public mutating func feed(_ bytes: UnsafeRawBufferPointer) throws(WireError) -> [Result<Message, WireError>] {
+    /// The same, from bytes lent for the call (a socket's read buffer), the messages appended
+    /// to the reader's own list of them (no list made for each read).
+    public mutating func feed(_ bytes: UnsafeRawBufferPointer, into messages: inout [Result<Message, WireError>]) throws(WireError) {
         buffer.append(contentsOf: bytes)
-        return try decodeBuffered()
+        try decodeBuffered(into: &messages)
     }
 
     private mutating func decodeBuffered() throws(WireError) -> [Result<Message, WireError>] {
         var messages: [Result<Message, WireError>] = []
         messages.reserveCapacity(Self.messagesPerFeed)
+        try decodeBuffered(into: &messages)
+        return messages
+    }
+
+    private mutating func decodeBuffered(into messages: inout [Result<Message, WireError>]) throws(WireError) {
         var start = 0
         defer {
             buffer.removeFirst(start)
@@ -73,7 +79,7 @@ public struct MessageDecoder {
                 }
                 guard let end else {
                     scanned = buffer.count
-                    return messages
+                    return
                 }
                 let line = Array(buffer[start..<end])
                 start = end + 1
@@ -90,18 +96,17 @@ public struct MessageDecoder {
                     length = try header.unsigned()
                 } catch {
                     guard buffer.count - start < 10 else { throw .framing("a record length longer than 10 bytes") }
-                    return messages
+                    return
                 }
                 guard length <= UInt64(limits.maximumMessageBytes) else {
                     throw .framing("a record of \(length) bytes is over the limit of \(limits.maximumMessageBytes)")
                 }
-                guard buffer.count - header.position >= Int(length) else { return messages }
+                guard buffer.count - header.position >= Int(length) else { return }
                 let payload = buffer[header.position..<(header.position + Int(length))]
                 start = header.position + Int(length)
                 messages.append(Result { () throws(WireError) in try BinaryCodec.decode(payload: payload, limits: limits) })
             }
         }
-        return messages
     }
 }
 

@@ -135,6 +135,16 @@ struct MalformedInputTests {
         #expect(error.id == 42)
     }
 
+    /// A socket's read lends its bytes; the messages they complete join the reader's list.
+    @Test func lentBytesAppendTheirMessagesToTheListGiven() throws {
+        var decoder = MessageDecoder(encoding: .binary)
+        let bytes = BinaryCodec.record(.bye(reason: "one")) + BinaryCodec.record(.bye(reason: "two"))
+        var messages: [Result<Message, WireError>] = [.success(.bye(reason: "before"))]
+        try bytes.prefix(5).withUnsafeBytes { try decoder.feed($0, into: &messages) }
+        try bytes.dropFirst(5).withUnsafeBytes { try decoder.feed($0, into: &messages) }
+        #expect(try messages.map { try $0.get() } == [.bye(reason: "before"), .bye(reason: "one"), .bye(reason: "two")])
+    }
+
     @Test func aTruncatedFrameWaitsForItsRest() throws {
         var decoder = MessageDecoder(encoding: .binary)
         let frame = BinaryCodec.record(.bye(reason: "later"))
