@@ -22,8 +22,11 @@ public enum BinaryCodec {
         swap(&writer.bytes, &bytes)
         defer { swap(&writer.bytes, &bytes) }
         let start = writer.bytes.count
+        // The length's first byte, kept before the payload: a record under 128 bytes (every
+        // frame's line of a row, every reply) needs no other, so nothing is moved.
+        writer.bytes.append(0)
         write(message, into: &writer)
-        writer.insertUnsigned(UInt64(writer.bytes.count - start), at: start)
+        writer.putLength(UInt64(writer.bytes.count - start - 1), at: start)
     }
 
     /// The message's tag (`MessageKind`); 0 for a type this version does not know.
@@ -316,11 +319,13 @@ public enum BinaryCodec {
             Self.leb128(value) { bytes.append($0) }
         }
 
-        /// Puts `value` in front of the bytes from `position` (a length, once what it counts is written).
-        mutating func insertUnsigned(_ value: UInt64, at position: Int) {
+        /// Writes `value` at `position`, over the one byte kept there for it, with room made
+        /// after it for the bytes a length of 128 or more takes (a length, once what it counts
+        /// is written).
+        mutating func putLength(_ value: UInt64, at position: Int) {
             var count = 0
             Self.leb128(value) { _ in count += 1 }
-            bytes.insert(contentsOf: repeatElement(0, count: count), at: position)
+            if count > 1 { bytes.insert(contentsOf: repeatElement(0, count: count - 1), at: position + 1) }
             var next = position
             Self.leb128(value) { byte in
                 bytes[next] = byte
