@@ -29,6 +29,25 @@ struct TitlesShortcutsAndTintTests {
         #expect(render(Text("no stack").navigationTitle("ignored"), 20, 1) == "no stack", "outside a stack a title shows nowhere")
     }
 
+    /// The title is the top view's, which changes while the stack's own value holds: the stack
+    /// asks again (`primitiveReadsTheNode`) rather than keep what it showed.
+    @Test func aTitleThatChangesBelowTheStackIsShownAsItChanges() {
+        struct Counter: View {
+            @State private var count = 0
+            var body: some View {
+                Button("more") { count += 1 }.navigationTitle("Count \(count)")
+            }
+        }
+        struct Stack: View {
+            var body: some View { NavigationStack { Counter() } }
+        }
+        let host = ViewHost(Stack(), width: 20, height: 3)
+        #expect(shown(host) == "Count 0\nmore")
+        host.press(.tab)
+        host.press(.enter)
+        #expect(shown(host) == "Count 1\nmore", "the new title, though the stack took no new value")
+    }
+
     @Test func aToolbarIsALineAboveTheViewWithItsItemsAtTheEnd() {
         struct Board: View {
             let log: Log

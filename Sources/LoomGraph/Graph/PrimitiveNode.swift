@@ -31,10 +31,11 @@ final class PrimitiveNode<V: PrimitiveView>: ViewNode<V> {
 
     /// The primitive, kept between the changes that can alter it: computing it copies the view
     /// value (a `List` with its data, say), and layout and the lazy-row provider ask often.
-    /// Valid while the layout stamp holds (a picker's options changing below it, or its
-    /// highlight moved outside an evaluation, restamps it), and dropped when the node takes a
-    /// new value or is processed: within one pass the stamp does not change. Kept apart from
-    /// the stamp it is valid for (-1: none), so that a hit copies it once.
+    /// Dropped when the node takes a new value or is processed; one that reads the node
+    /// (`primitiveReadsTheNode`) is valid only while the layout stamp holds as well (a
+    /// picker's options changing below it, or its highlight moved outside an evaluation,
+    /// restamps it): within one pass the stamp does not change. Kept apart from the stamp it
+    /// is valid for (-1: none), so that a hit copies it once.
     private var cachedPrimitive: Primitive?
     private var cachedStamp = -1
 
@@ -48,7 +49,7 @@ final class PrimitiveNode<V: PrimitiveView>: ViewNode<V> {
     }
 
     package override var primitive: Primitive? {
-        if cachedStamp == layoutStamp { return cachedPrimitive }
+        if cachedStamp == layoutStamp || (cachedStamp >= 0 && !V.primitiveReadsTheNode) { return cachedPrimitive }
         let primitive = view.primitive(in: self)
         cachedPrimitive = primitive
         cachedStamp = layoutStamp

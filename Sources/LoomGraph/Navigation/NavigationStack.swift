@@ -38,6 +38,7 @@ extension NavigationStack: PrimitiveView {
 
     /// Its path is a binding, read while it updates.
     static var readsState: Bool { true }
+    static var primitiveReadsTheNode: Bool { true }
 
     func primitive(in node: PrimitiveNode<NavigationStack>) -> Primitive? {
         .navigationStack(title: node.state { NavigationState(node: node) }.topTitle)

@@ -30,6 +30,7 @@ final class PickerState {
 
 extension Picker: PrimitiveView {
     static var readsState: Bool { true }
+    static var primitiveReadsTheNode: Bool { true }
 
     func updateChildren(_ children: inout ChildList) {
         children.node.state { PickerState() }.selected = AnyHashable(selection.wrappedValue)

@@ -59,6 +59,7 @@ final class TextFieldState {
 
 extension TextField: PrimitiveView {
     static var readsState: Bool { true }
+    static var primitiveReadsTheNode: Bool { true }
 
     func updateChildren(_ children: inout ChildList) {
         let state = children.node.state { TextFieldState() }

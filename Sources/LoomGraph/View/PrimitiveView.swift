@@ -13,6 +13,13 @@ protocol PrimitiveView: View where Body == Never {
     /// their children (tuples, conditionals, `ForEach`, identity and lifecycle modifiers).
     func primitive(in node: PrimitiveNode<Self>) -> Primitive?
 
+    /// Whether `primitive(in:)` reads what can change while the node takes no new value (a
+    /// picker's options and a stack's top title below it, a field's text as it is typed): it
+    /// is asked again whenever the node's layout stamp moves. Any other is kept until the node
+    /// takes a new value or updates (a toggle's state changes only then) — a list or a stack
+    /// above a changed row is not made again.
+    static var primitiveReadsTheNode: Bool { get }
+
     /// The children a snapshot shows and a viewer can act on (a navigation stack: its top).
     func visibleChildren(in node: PrimitiveNode<Self>) -> ArraySlice<Node>
 
@@ -57,6 +64,7 @@ extension PrimitiveView {
     func updateChildren(_ children: inout ChildList) {}
     func primitive(in node: PrimitiveNode<Self>) -> Primitive? { nil }
     func visibleChildren(in node: PrimitiveNode<Self>) -> ArraySlice<Node> { node.children[...] }
+    static var primitiveReadsTheNode: Bool { false }
     static var controlKind: ControlKind? { nil }
     func perform(_ action: ControlAction, in node: PrimitiveNode<Self>) {}
     var tagValue: AnyHashable? { nil }
