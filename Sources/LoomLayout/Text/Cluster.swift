@@ -65,9 +65,7 @@ package struct Cluster: Sendable, Hashable, CustomStringConvertible {
     package static func clusters(of text: String) -> [Cluster] {
         // Printable ASCII, the common case, is one cell per byte: no segmentation needed (a
         // combining mark or ZWJ that would join two characters is never ASCII).
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            return text.utf8.map { printableASCII[Int($0) - 0x20] }
-        }
+        if let ascii = printableASCIIClusters(of: text) { return ascii }
         var clusters: [Cluster] = []
         var current: [Unicode.Scalar] = []
         var state: utf8proc_int32_t = 0
@@ -90,6 +88,18 @@ package struct Cluster: Sendable, Hashable, CustomStringConvertible {
         }
         flush()
         return clusters
+    }
+
+    /// The clusters of a text of printable ASCII, in one pass over its bytes (a String's
+    /// element-by-element views cost tens of instructions a byte); nil for any other text.
+    private static func printableASCIIClusters(of text: String) -> [Cluster]? {
+        text.utf8.withContiguousStorageIfAvailable { bytes -> [Cluster]? in
+            guard bytes.allSatisfy({ $0 &- 0x20 < 0x5F }) else { return nil }
+            var clusters: [Cluster] = []
+            clusters.reserveCapacity(bytes.count)
+            for byte in bytes { clusters.append(printableASCII[Int(byte &- 0x20)]) }
+            return clusters
+        } ?? nil
     }
 
     /// A cluster longer than a cell may hold (`Cell.maximumBytes`: "e" and 40 combining accents

@@ -90,8 +90,9 @@ package enum LineBreaker {
     /// as wide, at every width and line limit. Breaking looks only at each cluster's width and
     /// whether it is a space.
     static func breaksAlike(_ a: [[Cluster]], _ b: [[Cluster]]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { a, b in
-            a.count == b.count && zip(a, b).allSatisfy { $0.width == $1.width && $0.isSpace == $1.isSpace }
+        a.count == b.count && a.indices.allSatisfy { paragraph in
+            let (a, b) = (a[paragraph], b[paragraph])
+            return a.count == b.count && a.indices.allSatisfy { a[$0].width == b[$0].width && a[$0].isSpace == b[$0].isSpace }
         }
     }
 
@@ -115,7 +116,9 @@ package enum LineBreaker {
     /// Splitting a String walks its characters, slowly: most texts (and runs of a styled text)
     /// have no newline or tab, and are one piece.
     private static func hasNewlineOrTab(_ text: String) -> Bool {
-        text.utf8.contains { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\t") }
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.contains { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\t") }
+        } ?? text.utf8.contains { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\t") }
     }
 
     private static func append(_ text: String, run: UInt16, to paragraphs: inout [[Cluster]]) {
