@@ -1,3 +1,4 @@
+import LoomCells
 import LoomJSON
 import LoomLayout
 import LoomLoop
@@ -186,7 +187,7 @@ extension Connection {
         if outgoing.capacity > Self.keptOutputCapacity {
             outgoing = []
         } else {
-            outgoing.removeAll(keepingCapacity: true)
+            outgoing.removeAllKeepingStorage()
         }
     }
 

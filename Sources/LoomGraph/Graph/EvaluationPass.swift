@@ -1,3 +1,5 @@
+import LoomCells
+
 /// The evaluation pass (docs/architecture.md, rules 2, 6, 12).
 ///
 ///     invalidations ──► dirty (unordered)
@@ -39,11 +41,11 @@ extension ViewGraph {
         var summary = PassSummary()
         if admittingOutsideWork { deliverObservations() }
         for node in deferred where node.isDirty && node.isAlive { dirty.append(node) }
-        deferred.removeAll(keepingCapacity: true)
+        deferred.removeAllKeepingStorage()
 
         while !dirty.isEmpty {
             var batch = dirty
-            dirty.removeAll(keepingCapacity: true)
+            dirty.removeAllKeepingStorage()
             batch.sort { $0.depth != $1.depth ? $0.depth < $1.depth : $0.serial < $1.serial }
             for node in batch where node.isDirty && node.isAlive {
                 work.append(node)
@@ -80,7 +82,7 @@ extension ViewGraph {
             evaluate(node, &summary)
             if !enqueued.isEmpty {
                 work.append(contentsOf: enqueued.reversed())
-                enqueued.removeAll(keepingCapacity: true)
+                enqueued.removeAllKeepingStorage()
             }
         }
     }
@@ -90,7 +92,7 @@ extension ViewGraph {
         node.processedPass = pass
         node.evaluations += 1
         swap(&node.lastCauses, &node.pendingCauses)
-        node.pendingCauses.removeAll(keepingCapacity: true)
+        node.pendingCauses.removeAllKeepingStorage()
         if node.evaluatesBody {
             node.counters.bodies += 1
             summary.bodies += 1

@@ -1,3 +1,5 @@
+import LoomCells
+
 /// A few values by key, found by comparing keys in turn: a layout cache entry holds one to a
 /// handful of sizes (a text measured at zero, at its natural width, at its share), where
 /// hashing each lookup's key cost more than comparing it with every key held. Past `capacity`
@@ -51,7 +53,7 @@ struct SmallCache<Key: Equatable, Value> {
 
     /// Forgets every value, keeping the storage for the next ones.
     mutating func removeAll() {
-        items.removeAll(keepingCapacity: true)
+        items.removeAllKeepingStorage()
         dropped = false
     }
 }

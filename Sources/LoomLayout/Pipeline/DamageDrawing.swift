@@ -81,13 +81,13 @@ final class DamageDrawing {
                 viewport.grid = grid
                 viewport.needsKeyframe = false
             }
-            drawn.group.removeAll(keepingCapacity: true)
+            drawn.group.removeAllKeepingStorage()
             frames.forEach(deliver)
-            frames.removeAll(keepingCapacity: true)
+            frames.removeAllKeepingStorage()
         }
         // What was drawn is what the next frame draws over; damage is counted from here.
         if order.count < drawings.count { drawings = drawings.filter { $0.value.drawnIn == call } }
-        order.removeAll(keepingCapacity: true)
+        order.removeAllKeepingStorage()
         layouts.markDrawn()
     }
 
