@@ -108,11 +108,12 @@ extension ViewGraph {
             node.process()
             return
         }
-        node.clearDependencies()
+        node.beginDependencies()
         node.observationGeneration &+= 1
         TrackingContext.evaluating(node) {
             ObservationBridge.track(node) { node.process() }
         }
+        node.endDependencies()
     }
 
     /// Stamps `node` and its ancestors with this generation, stopping at one already stamped.

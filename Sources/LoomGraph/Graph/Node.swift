@@ -30,7 +30,11 @@ package class Node {
     var isDirty = false
     var pendingCauses: [EvaluationCause] = []
     var processedPass = -1
+    /// What the last evaluation read, in the order it first read each (see `depend(on:)`).
     var dependencies: [DependencySource] = []
+    /// While the node is evaluated: how many of `dependencies` were read again in order, or nil
+    /// once a read strayed from the order (the rest were then let go).
+    private var dependenciesReadAgain: Int?
     var observationGeneration = 0
     var propertyStorage: [AnyObject?] = []
     final package internal(set) var isAlive = true
@@ -92,10 +96,41 @@ package class Node {
 
     // MARK: - Dependencies
 
+    /// An evaluation mostly reads what the last one read, in the same order (a row's store
+    /// path, the environment's store): those stay registered with their sources as they are,
+    /// found by comparing references in turn, and only a source read for the first time, or a
+    /// read out of that order, costs a registration in the source's table. Each source is let
+    /// go of and registered at most once per evaluation: the work stays linear in the reads.
+    func beginDependencies() {
+        dependenciesReadAgain = 0
+    }
+
     func depend(on source: DependencySource) {
+        if let readAgain = dependenciesReadAgain {
+            if readAgain < dependencies.count && dependencies[readAgain] === source {
+                dependenciesReadAgain = readAgain + 1
+                return
+            }
+            // Out of order: what was not read again yet is let go of, and registered again if read.
+            letGo(after: readAgain)
+            dependenciesReadAgain = nil
+        }
         if source.dependents.updateValue(Unmanaged.passUnretained(self), forKey: ObjectIdentifier(self)) == nil {
             dependencies.append(source)
         }
+    }
+
+    /// Lets go of what the last evaluation read and this one did not.
+    func endDependencies() {
+        if let readAgain = dependenciesReadAgain { letGo(after: readAgain) }
+        dependenciesReadAgain = nil
+    }
+
+    private func letGo(after kept: Int) {
+        guard kept < dependencies.count else { return }
+        let key = ObjectIdentifier(self)
+        for source in dependencies[kept...] { source.dependents[key] = nil }
+        dependencies.removeSubrange(kept...)
     }
 
     func clearDependencies() {
