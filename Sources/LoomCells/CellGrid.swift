@@ -1,8 +1,13 @@
 /// One cell of a terminal grid: a cluster (or "" for the right half of a wide one) and a style,
 /// with no reference in it (see `CellText`).
+///
+/// Every one of its 24 bytes is set (the last four always zero), so two cells are equal
+/// exactly when their bytes are, and rows are compared as memory (`GridDiff`).
 public struct Cell: Sendable, Hashable {
     public var content: CellText
     public var style: StyleID
+    /// What would otherwise be padding, left as it was in the memory a cell is stored to.
+    private let unused: UInt32 = 0
 
     public init(_ content: CellText, style: StyleID = .plain) {
         self.content = content

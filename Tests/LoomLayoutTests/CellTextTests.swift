@@ -9,6 +9,19 @@ struct CellTextTests {
         #expect(_isPOD(Cell.self))
         #expect(_isPOD(CellText.self))
         #expect(MemoryLayout<Cell>.stride == 24)
+        #expect(MemoryLayout<Cell>.size == MemoryLayout<Cell>.stride, "no padding: equal cells have equal bytes")
+    }
+
+    @Test func equalCellsHaveEqualBytesWhateverTheMemoryHeldBefore() {
+        let cell = Cell("x", style: StyleID(rawValue: 3))
+        for garbage: UInt8 in [0x00, 0xA5, 0xFF] {
+            let memory = UnsafeMutableRawPointer.allocate(byteCount: 24, alignment: 8)
+            defer { memory.deallocate() }
+            memory.initializeMemory(as: UInt8.self, repeating: garbage, count: 24)
+            memory.bindMemory(to: Cell.self, capacity: 1).initialize(to: cell)
+            var copy = cell
+            #expect(withUnsafeBytes(of: &copy) { Array($0) } == Array(UnsafeRawBufferPointer(start: memory, count: 24)))
+        }
     }
 
     @Test func clustersUpToFifteenBytesAreStoredInPlaceAndReadBack() {

@@ -54,6 +54,30 @@ struct GridDiffTests {
         #expect(old == new)
     }
 
+    /// Equal cells are skipped a block at a time (`GridDiff.equalBlock`): a change is found
+    /// wherever it falls, at a block's first or last cell or across two.
+    @Test func aFewChangesInWideRowsAreFoundWhereverTheyFall() {
+        var generator = SplitMix(state: 16)
+        for round in 0..<2_000 {
+            let width = Int.random(in: 1...100, using: &generator), height = Int.random(in: 1...4, using: &generator)
+            var old = randomGrid(width: width, height: height, using: &generator)
+            var new = old
+            for _ in 0..<Int.random(in: 0...3, using: &generator) {
+                new.put(Cluster.clusters(of: "#")[0], style: StyleID(rawValue: 7), row: Int.random(in: 0..<height, using: &generator),
+                        column: Int.random(in: 0..<width, using: &generator), clip: new.bounds)
+            }
+            let rows = (0..<height).map { (row: $0, old: Array(old.row($0))) }
+            let operations = GridDiff.diff(rows: rows, to: new)
+            for case .line(let row, let column, _) in operations {
+                #expect(old[row, column] != new[row, column] || new[row, column].isContinuation || old[row, column + 1] != new[row, column + 1],
+                        "round \(round): a span starts at a change")
+            }
+            old.apply(operations)
+            #expect(old == new, "round \(round)")
+            if old != new { break }
+        }
+    }
+
     @Test func aOneCellChangeIsOneOperationOfOneRun() {
         let old = CellGrid(width: 200, height: 50)
         var new = old

@@ -8,6 +8,7 @@
 ///    closer than `joinGap` cells are joined); runs of identical cells become one run with a
 ///    repeat count; styles are given only where they change. Spans never start on the right
 ///    half of a wide cluster nor end between its halves.
+import Glibc
 import LoomCells
 package enum GridDiff {
     /// Changed spans closer than this are sent as one (cheaper than a new operation's header).
@@ -77,42 +78,54 @@ package enum GridDiff {
         return best?.shift
     }
 
+    /// Equal cells are skipped this many at a time, compared as memory (see `Cell`): a changed
+    /// row is mostly as it was.
+    static let equalBlock = 16
+
     private static func lineOperations(row: Int, from old: ArraySlice<Cell>, to new: ArraySlice<Cell>, width: Int,
                                        into operations: inout [GridOperation]) {
+        precondition(old.count >= width && new.count >= width, "a row narrower than the grid")
         let base = new.startIndex
-        // The changed span found last, sent once the next one is known not to join it.
-        var pending: Range<Int>?
         func send(_ span: Range<Int>) {
             operations.append(.line(row: row, column: span.lowerBound, runs: runs(new[(base + span.lowerBound)..<(base + span.upperBound)])))
         }
-        var column = 0
-        while column < width {
-            guard old[old.startIndex + column] != new[base + column] else {
-                column += 1
-                continue
-            }
-            var start = column
-            if new[base + start].isContinuation || old[old.startIndex + start].isContinuation { start = max(0, start - 1) }
-            var end = column + 1
-            while end < width {
-                if old[old.startIndex + end] != new[base + end] {
-                    end += 1
-                } else if (end..<min(width, end + joinGap)).contains(where: { old[old.startIndex + $0] != new[base + $0] }) {
-                    end += 1
-                } else {
-                    break
+        old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in
+                // The changed span found last, sent once the next one is known not to join it.
+                var pending: Range<Int>?
+                var column = 0
+                while column < width {
+                    let block = min(equalBlock, width - column)
+                    if memcmp(old.baseAddress! + column, new.baseAddress! + column, block * MemoryLayout<Cell>.stride) == 0 {
+                        column += block
+                        continue
+                    }
+                    // A cell of the block differs: the first one is found before its end.
+                    while old[column] == new[column] { column += 1 }
+                    var start = column
+                    if new[start].isContinuation || old[start].isContinuation { start = max(0, start - 1) }
+                    var end = column + 1
+                    while end < width {
+                        if old[end] != new[end] {
+                            end += 1
+                        } else if (end..<min(width, end + joinGap)).contains(where: { old[$0] != new[$0] }) {
+                            end += 1
+                        } else {
+                            break
+                        }
+                    }
+                    if end < width && new[end].isContinuation { end += 1 }
+                    if let last = pending, last.upperBound >= start {
+                        pending = last.lowerBound..<end
+                    } else {
+                        if let last = pending { send(last) }
+                        pending = start..<end
+                    }
+                    column = end
                 }
+                if let pending { send(pending) }
             }
-            if end < width && new[base + end].isContinuation { end += 1 }
-            if let last = pending, last.upperBound >= start {
-                pending = last.lowerBound..<end
-            } else {
-                if let last = pending { send(last) }
-                pending = start..<end
-            }
-            column = end
         }
-        if let pending { send(pending) }
     }
 
     static func runs(_ cells: ArraySlice<Cell>) -> [CellRun] {
