@@ -140,6 +140,10 @@ struct RetainedFrameTests {
         // not even measured.
         #expect(renderer.engine.measurements == 0)
         #expect(renderer.drawnRows == 1 && frame.operations.count == 1)
+        // In the row's band, what draws: the navigation stack (its title), the list (its
+        // separators), the title, the toggle and its label; not the stacks, the spacer or the
+        // modifiers around the title, which draw nothing.
+        #expect(renderer.drawnBoxes == 5, "\(renderer.drawnBoxes) boxes drawn")
         #expect(Snapshot.text(viewport.grid).contains("job Z"), "the row shows the new title")
 
         // As wide, but its space moved: measured again, at the proposals it was measured at

@@ -44,8 +44,13 @@ package struct LayoutBox {
             && primitive == other.primitive && lines == other.lines && marks == other.marks
     }
 
-    /// Sets `drawnRows` from the frame and the marks.
-    mutating func measureDrawnRows() {
+    /// Sets `drawnRows` from the frame and the marks: none for a box that draws only its marks
+    /// and has none.
+    mutating func measureDrawnRows(drawsOnlyItsMarks: Bool) {
+        if drawsOnlyItsMarks && marks.isEmpty {
+            drawnRows = frame.row..<frame.row
+            return
+        }
         var top = frame.row, bottom = frame.maxRow
         for mark in marks {
             top = min(top, mark.row)

@@ -43,7 +43,7 @@ extension LayoutEngine {
         boxes[slot: slot].lines = placement.lines
         boxes[slot: slot].marks = placement.marks
         boxes[slot: slot].descendants = boxes.count - position - 1
-        boxes[slot: slot].measureDrawnRows()
+        boxes[slot: slot].measureDrawnRows(drawsOnlyItsMarks: layout.drawsOnlyItsMarks)
         return slot
     }
 

@@ -49,6 +49,8 @@ final class DamageDrawing {
 
     /// Rows drawn in the last frame, over all geometries: what the tests count.
     private(set) var drawnRows = 0
+    /// Boxes drawn in the last frame, over all geometries: what the tests count.
+    private(set) var drawnBoxes = 0
 
     init(styles: StyleTable) {
         self.styles = styles
@@ -73,6 +75,7 @@ final class DamageDrawing {
             drawn.group.append(viewport)
         }
         drawnRows = 0
+        drawnBoxes = 0
         for drawn in order {
             let grid = draw(drawn, layouts: layouts, into: &frames)
             drawn.grid = grid
@@ -129,7 +132,7 @@ final class DamageDrawing {
             return grid
         }
         var grid = CellGrid(width: viewport.size.width, height: viewport.size.height)
-        Drawing.draw(viewport.boxes, into: &grid, styles: styles, focus: viewport.focus, inert: viewport.isReadOnly)
+        drawnBoxes += Drawing.draw(viewport.boxes, into: &grid, styles: styles, focus: viewport.focus, inert: viewport.isReadOnly)
         drawnRows += grid.height
         finish(group, grid)
         return grid
@@ -155,7 +158,7 @@ final class DamageDrawing {
     private func redraw(_ damage: DamagedRows, of viewport: Viewport, into grid: inout CellGrid) {
         damage.forEachBand { band in
             grid.fill(GridRect(column: 0, row: band.lowerBound, width: grid.width, height: band.count), with: .blank)
-            Drawing.draw(viewport.boxes, into: &grid, styles: styles, focus: viewport.focus, inert: viewport.isReadOnly, band: band)
+            drawnBoxes += Drawing.draw(viewport.boxes, into: &grid, styles: styles, focus: viewport.focus, inert: viewport.isReadOnly, band: band)
         }
         drawnRows += damage.count
     }

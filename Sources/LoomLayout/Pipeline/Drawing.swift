@@ -7,14 +7,18 @@ import LoomGraph
 /// read-only viewer's), controls that change data are drawn dim.
 enum Drawing {
     /// Draws every box; with `band`, only the rows of `band` (which the caller cleared), each
-    /// drawn exactly as in a drawing of the whole screen.
+    /// drawn exactly as in a drawing of the whole screen. Returns how many boxes drew: those
+    /// that draw something in the band (not a stack or a spacer, which draw nothing).
+    @discardableResult
     static func draw(_ boxes: [LayoutBox], into grid: inout CellGrid, styles: StyleTable, focus: ObjectIdentifier?, inert: Bool = false,
-                     band: Range<Int>? = nil) {
+                     band: Range<Int>? = nil) -> Int {
         let bandRect = band.map { GridRect(column: 0, row: $0.lowerBound, width: grid.width, height: $0.count) } ?? grid.bounds
+        var drawn = 0
         // By index: only the boxes that draw in the band are copied out of the array.
         for index in boxes.indices where boxes[index].drawnRows.overlaps(band ?? boxes[index].drawnRows) && !boxes[index].context.isHidden {
             let box = boxes[index]
             box.primitive.layout.draw(box, clip: box.clip.intersection(bandRect), into: &grid, styles: styles)
+            drawn += 1
         }
         if inert {
             for box in boxes where !box.context.isHidden && box.node.controlKind?.changesData ?? false {
@@ -25,6 +29,7 @@ enum Drawing {
             let area = boxes.isFocusableScrollView(focused) ? boxes.scrollIndicator(of: focused) : boxes[focused].frame.intersection(boxes[focused].clip)
             restyle(area, clip: bandRect, into: &grid, styles: styles) { $0.formSymmetricDifference(.inverse) }
         }
+        return drawn
     }
 
     private static func restyle(_ area: GridRect, clip: GridRect, into grid: inout CellGrid, styles: StyleTable,

@@ -130,6 +130,8 @@ package final class SceneRenderer {
 
     /// Rows drawn in the last frame, over all geometries: what the tests count.
     package var drawnRows: Int { drawing.drawnRows }
+    /// Boxes drawn in the last frame, over all geometries: what the tests count.
+    package var drawnBoxes: Int { drawing.drawnBoxes }
 
     /// Layouts computed so far (viewports sharing one count once): what the tests count.
     package var layoutCount: Int { layouts.count }

@@ -2,7 +2,7 @@ import LoomCells
 import LoomGraph
 
 /// `background`: fills its frame with the colour, under its content, which inherits it.
-struct BackgroundLayout: InheritingModifierLayout {
+struct BackgroundLayout: InheritingModifierLayout, DrawingLayout {
     let color: Color
 
     func inherit(_ context: inout LayoutContext) { context.style.background = color }

@@ -3,7 +3,7 @@ import LoomGraph
 
 /// `border`: a box-drawing line one cell wide around its content, in the border's colour; the
 /// content is inside it and clipped to it.
-struct BorderLayout: PrimitiveLayout {
+struct BorderLayout: DrawingLayout {
     let color: Color
 
     /// The cells the line takes on each side.

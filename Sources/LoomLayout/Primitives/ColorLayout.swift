@@ -2,7 +2,7 @@ import LoomCells
 import LoomGraph
 
 /// A `Color` as a view: fills what it is offered (a cell when offered nothing).
-struct ColorLayout: PrimitiveLayout {
+struct ColorLayout: DrawingLayout {
     let color: Color
 
     func sizeThatFits(_ proposal: ProposedSize, subviews: LayoutSubviews) -> Size {

@@ -4,7 +4,7 @@ import LoomGraph
 /// `NavigationStack`: shows its top view (the graph keeps only that one visible), as large as
 /// it; with a title (`navigationTitle`), the title bold on the first line, cut with `…`, and
 /// the view under it.
-struct NavigationStackLayout: PrimitiveLayout {
+struct NavigationStackLayout: DrawingLayout {
     let title: String?
 
     private static let content = ZStackLayout(alignment: .topLeading)

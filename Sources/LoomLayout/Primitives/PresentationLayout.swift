@@ -4,7 +4,7 @@ import LoomGraph
 /// A presented view's panel (`.sheet`, `.alert`, `.confirmationDialog`): what is under it is
 /// cleared, a line is drawn around it, and its content is inside, a cell from the line on
 /// either side. An alert's and a dialog's content is centred in it.
-struct PresentationLayout: PrimitiveLayout {
+struct PresentationLayout: DrawingLayout {
     let style: PresentationStyle
 
     /// Cells between the line and the content, left and right.

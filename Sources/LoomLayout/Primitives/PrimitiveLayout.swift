@@ -22,6 +22,10 @@ protocol PrimitiveLayout {
     func inherit(_ context: inout LayoutContext)
     /// Draws its own cells (not its children's) of `box` inside `clip`.
     func draw(_ box: LayoutBox, clip: GridRect, into grid: inout CellGrid, styles: StyleTable)
+    /// Its drawing is its marks alone (the default `draw`): a box of it with none draws
+    /// nothing, and drawing passes it by — a row's stacks and spacers, a frame around a text.
+    /// Layouts that draw more are `DrawingLayout`s.
+    var drawsOnlyItsMarks: Bool { get }
     /// It scrolls its content: focus moving inside it scrolls it to show the focused box.
     var isScrollContainer: Bool { get }
     /// A list row's traits (`listRowSeparator`) are found through it: it changes how its
@@ -34,6 +38,14 @@ protocol PrimitiveLayout {
     /// What a click on a cell of its control's box does, when that depends on where (a picker's
     /// arrows); nil: what Enter does.
     func clickActions(column: Int, row: Int, in box: LayoutBox) -> [ControlAction]?
+}
+
+/// A layout that draws more than its marks (a text, a colour, a border): it implements `draw`,
+/// and its boxes are drawn whether or not they have marks.
+protocol DrawingLayout: PrimitiveLayout {}
+
+extension DrawingLayout {
+    var drawsOnlyItsMarks: Bool { false }
 }
 
 extension PrimitiveLayout {
@@ -56,6 +68,8 @@ extension PrimitiveLayout {
         dim.attributes.insert(.dim)
         Drawing.drawMarks(box.marks, style: styles.id(for: own.style), dimStyle: styles.id(for: dim), clip: clip, into: &grid)
     }
+
+    var drawsOnlyItsMarks: Bool { true }
 
     var isScrollContainer: Bool { false }
     var passesRowTraits: Bool { false }

@@ -10,7 +10,7 @@ import LoomGraph
 /// from its start; past that, the caret sits in the last cell. The window is a function of the
 /// text, the caret and the width alone, so every viewer of a field sees it the same way and
 /// layout keeps no state for it.
-struct TextFieldLayout: PrimitiveLayout {
+struct TextFieldLayout: DrawingLayout {
     let field: TextFieldSpec
 
     func sizeThatFits(_ proposal: ProposedSize, subviews: LayoutSubviews) -> Size {

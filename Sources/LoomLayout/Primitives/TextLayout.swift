@@ -4,7 +4,7 @@ import LoomGraph
 /// `Text`: as wide as its longest line at the width offered, as tall as its lines (see
 /// `LineBreaker`); each line drawn at the inherited alignment, each run of a styled text in the
 /// inherited style with what the run adds.
-struct TextLayout: PrimitiveLayout {
+struct TextLayout: DrawingLayout {
     let content: TextContent
 
     func sizeThatFits(_ proposal: ProposedSize, subviews: LayoutSubviews) -> Size {
