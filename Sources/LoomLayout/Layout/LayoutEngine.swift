@@ -155,6 +155,8 @@ package final class LayoutEngine {
     var didResolveScrollPosition: (Node, ScrollPosition) -> Void = { _, _ in }
     /// The grids' columns placed, by the numbers contexts name them with.
     var gridColumns = GridColumnNumbers()
+    /// Kept for `relayoutLeaves`, which runs every frame.
+    var leafRelayoutLists = LeafRelayoutLists()
 
     package init() {}
 

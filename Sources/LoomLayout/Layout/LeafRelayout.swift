@@ -26,15 +26,19 @@ extension LayoutEngine {
     /// nothing changed, when the change is not only leaves under boxes that keep their sizes.
     func relayoutLeaves(of root: Node, size: Size, previous: inout [LayoutBox]) -> DamagedRows? {
         guard !previous.isEmpty else { return nil }
+        // The lists of the last call, emptied, kept for their storage (this runs every frame).
+        var lists = LeafRelayoutLists()
+        swap(&lists, &leafRelayoutLists)
+        defer {
+            lists.removeAll()
+            swap(&lists, &leafRelayoutLists)
+        }
         // Changed boxes to look at, each with its parent among them (-1: a top box) and depth.
-        // (Room for a row's path down: a list, its row, the row's stack and a text.)
-        var changed: [(index: Int, parent: Int, depth: Int)] = []
-        changed.reserveCapacity(8)
         var index = 0
         // The top boxes: the root's elements, then the presentations, as `layout` places them.
         func isTop(_ node: Node) -> Bool {
             guard index < previous.count, previous[index].node === node else { return false }
-            if previous[index].stamp != node.layoutStamp { changed.append((index, -1, 0)) }
+            if previous[index].stamp != node.layoutStamp { lists.changed.append((index, -1, 0)) }
             index += previous[index].descendants + 1
             return true
         }
@@ -43,22 +47,18 @@ extension LayoutEngine {
         guard index == previous.count else { return nil }
 
         // Down the changed boxes only: those that show what they showed lead to the leaves.
-        var unchanged: [(index: Int, parent: Int, depth: Int)] = []
-        unchanged.reserveCapacity(8)
-        var leaves: [(index: Int, depth: Int)] = []
-        var resized: [Int] = []
-        while let (index, parent, depth) = changed.popLast() {
+        while let (index, parent, depth) = lists.changed.popLast() {
             let box = previous[index]
             guard let primitive = box.node.primitive else { return nil }
             if primitive == box.primitive {
-                unchanged.append((index, parent, depth))
+                lists.unchanged.append((index, parent, depth))
                 var child = index + 1
                 while child < index + 1 + box.descendants {
-                    if previous[child].stamp != previous[child].node.layoutStamp { changed.append((child, index, depth + 1)) }
+                    if previous[child].stamp != previous[child].node.layoutStamp { lists.changed.append((child, index, depth + 1)) }
                     child += previous[child].descendants + 1
                 }
             } else if box.descendants == 0, childElements(of: box.node).isEmpty {
-                if keepsItsSizes(box, depth: depth) { leaves.append((index, depth)) } else { resized.append(parent) }
+                if keepsItsSizes(box, depth: depth) { lists.leaves.append((index, depth)) } else { lists.resized.append(parent) }
             } else {
                 return nil
             }
@@ -68,10 +68,10 @@ extension LayoutEngine {
         // again whole (what did not change in it copied, as in any layout). The boxes above a
         // leaf are the few down the changed path: looked up in turn.
         func above(_ index: Int) -> (parent: Int, depth: Int)? {
-            unchanged.first { $0.index == index }.map { ($0.parent, $0.depth) }
+            lists.unchanged.first { $0.index == index }.map { ($0.parent, $0.depth) }
         }
         var subtrees: [(index: Int, depth: Int)] = []
-        for start in resized {
+        for start in lists.resized {
             var found: (index: Int, depth: Int)?
             var candidate = start
             while candidate >= 0, let (parent, depth) = above(candidate) {
@@ -107,12 +107,12 @@ extension LayoutEngine {
             damage.formUnion(subtreeDamage)
         }
         // Boxes that showed what they showed, over sizes that held: their results hold too.
-        for (index, _, _) in unchanged where !isReplaced(index) {
+        for (index, _, _) in lists.unchanged where !isReplaced(index) {
             let node = previous[index].node
             if let entry = existingEntry(of: node), entry.stamp == previous[index].stamp { entry.advance(to: node.layoutStamp) }
             previous[index].stamp = node.layoutStamp
         }
-        for (index, depth) in leaves where !isReplaced(index) {
+        for (index, depth) in lists.leaves where !isReplaced(index) {
             let old = previous[index]
             var placed = BoxList()
             let slot = placeBox(LayoutElement(node: old.node), in: old.frame, clip: old.clip, context: old.context, depth: depth,
@@ -166,5 +166,21 @@ extension LayoutEngine {
         guard LineBreaker.breaksAlike(paragraphs, before) else { return false }
         entry.keepPreviousSizes()
         return true
+    }
+}
+
+/// The lists `relayoutLeaves` works with, kept by the engine between calls (a frame's few
+/// entries each: a row's path down, a list, its row, the row's stack and a text).
+struct LeafRelayoutLists {
+    var changed: [(index: Int, parent: Int, depth: Int)] = []
+    var unchanged: [(index: Int, parent: Int, depth: Int)] = []
+    var leaves: [(index: Int, depth: Int)] = []
+    var resized: [Int] = []
+
+    mutating func removeAll() {
+        changed.removeAllKeepingStorage()
+        unchanged.removeAllKeepingStorage()
+        leaves.removeAllKeepingStorage()
+        resized.removeAllKeepingStorage()
     }
 }

@@ -1,3 +1,4 @@
+import LoomCells
 import LoomGraph
 
 package typealias TruncationMode = Text.TruncationMode
@@ -90,9 +91,10 @@ package enum LineBreaker {
     /// as wide, at every width and line limit. Breaking looks only at each cluster's width and
     /// whether it is a space.
     static func breaksAlike(_ a: [[Cluster]], _ b: [[Cluster]]) -> Bool {
-        a.count == b.count && a.indices.allSatisfy { paragraph in
+        let space = CellText.space
+        return a.count == b.count && a.indices.allSatisfy { paragraph in
             let (a, b) = (a[paragraph], b[paragraph])
-            return a.count == b.count && a.indices.allSatisfy { a[$0].width == b[$0].width && a[$0].isSpace == b[$0].isSpace }
+            return a.count == b.count && a.indices.allSatisfy { a[$0].width == b[$0].width && (a[$0].content == space) == (b[$0].content == space) }
         }
     }
 
