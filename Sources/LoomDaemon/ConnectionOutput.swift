@@ -19,9 +19,14 @@ extension Connection {
 
     /// Writes a frame now: messages, operations already encoded (shared between viewers of
     /// identical geometry), its flush — in one write with whatever this turn queued before it.
-    func writeFrame(before: [Message], encoded: [UInt8], after: [Message]) {
+    func writeFrame(_ envelope: FrameEnvelope, encoded: [UInt8]) {
         guard !isClosed else { return }
-        let start = append(before, encoded: encoded, after: after)
+        let start = append(envelope.before)
+        let operations = outgoing.count
+        outgoing += encoded
+        if let cursor = envelope.cursor { MessageEncoder.encode(cursor, as: encoding, into: &outgoing) }
+        MessageEncoder.encode(envelope.flush, as: encoding, into: &outgoing)
+        session?.bytesSent += outgoing.count - operations
         session?.sent(bytes: outgoing.count - start)
         flush()
     }
@@ -151,10 +156,10 @@ extension Connection {
     /// Milliseconds a closing connection's last words may take to be written.
     static let closingGrace: UInt64 = 5_000
 
-    /// Appends messages in the connection's encoding (then operations already encoded, then the
-    /// messages that follow them), counted as sent to the viewer; returns where they start.
+    /// Appends messages in the connection's encoding, counted as sent to the viewer; returns
+    /// where they start.
     @discardableResult
-    func append(_ messages: some Sequence<Message>, encoded: [UInt8] = [], after: [Message] = []) -> Int {
+    func append(_ messages: some Sequence<Message>) -> Int {
         let start = outgoing.count
         for message in messages {
             // Past what a client may read as one message, the client gets why instead: a value
@@ -172,8 +177,6 @@ extension Connection {
             outgoing.removeSubrange(before...)
             MessageEncoder.encode(Self.tooLarge(message, bytes: bytes), as: encoding, into: &outgoing)
         }
-        outgoing += encoded
-        for message in after { MessageEncoder.encode(message, as: encoding, into: &outgoing) }
         session?.bytesSent += outgoing.count - start
         return start
     }

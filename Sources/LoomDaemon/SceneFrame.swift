@@ -1,3 +1,4 @@
+import LoomCells
 import LoomLayout
 import LoomWire
 
@@ -31,7 +32,7 @@ extension SceneGraph {
         defer { evaluated.removeAll(keepingCapacity: true) }
         needsFrame = false
         renderer.render(only: ready) { frame in
-            var encoded: [(encoding: Encoding, bytes: [UInt8])] = []
+            encodedOperations.forget()
             // The viewports of a frame share its geometry, and so the cursor: found once.
             let cursor = frame.viewports.first?.cursor
             for viewport in frame.viewports {
@@ -39,18 +40,43 @@ extension SceneGraph {
                 let keyframe = session.sendsKeyframe
                 guard !frame.operations.isEmpty || keyframe || cursor != session.sentCursor else { continue }
                 let highlight = session.highlights ? evaluatedRectangles(in: viewport) : []
-                let parts = session.frame(frame.operations, styles: renderer.styles, keyframe: keyframe, highlight: highlight,
-                                          cursor: cursor, now: now)
-                let encoding = session.connection.encoding
-                var bytes: [UInt8] = []
-                if let known = encoded.first(where: { $0.encoding == encoding }) {
-                    bytes = known.bytes
-                } else {
-                    for operation in frame.operations { MessageEncoder.encode(.grid(operation), as: encoding, into: &bytes) }
-                    encoded.append((encoding, bytes))
-                }
-                session.connection.writeFrame(before: parts.before, encoded: bytes, after: parts.after)
+                let envelope = session.frame(frame.operations, styles: renderer.styles, keyframe: keyframe, highlight: highlight,
+                                             cursor: cursor, now: now)
+                session.connection.writeFrame(envelope, encoded: encodedOperations.bytes(of: frame.operations, as: session.connection.encoding))
             }
         }
+    }
+}
+
+/// A frame's grid operations encoded once per encoding, for every viewer sent them, into
+/// buffers kept from frame to frame.
+struct EncodedOperations {
+    private var json: [UInt8] = []
+    private var binary: [UInt8] = []
+    private var hasJSON = false
+    private var hasBinary = false
+
+    /// A new frame: what was encoded is another frame's.
+    mutating func forget() {
+        hasJSON = false
+        hasBinary = false
+    }
+
+    mutating func bytes(of operations: [GridOperation], as encoding: Encoding) -> [UInt8] {
+        switch encoding {
+        case .json:
+            if !hasJSON { Self.encode(operations, as: .json, into: &json) }
+            hasJSON = true
+            return json
+        case .binary:
+            if !hasBinary { Self.encode(operations, as: .binary, into: &binary) }
+            hasBinary = true
+            return binary
+        }
+    }
+
+    private static func encode(_ operations: [GridOperation], as encoding: Encoding, into bytes: inout [UInt8]) {
+        bytes.removeAll(keepingCapacity: true)
+        for operation in operations { MessageEncoder.encode(.grid(operation), as: encoding, into: &bytes) }
     }
 }

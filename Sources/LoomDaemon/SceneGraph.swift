@@ -18,6 +18,8 @@ final class SceneGraph {
     var needsFrame = true
     /// Nodes evaluated since the last frame, while some viewer asks for highlights.
     var evaluated: Set<ObjectIdentifier> = []
+    /// The operations of the frame being sent, encoded once per encoding.
+    var encodedOperations = EncodedOperations()
 
     init(graph: ViewGraph, styles: StyleTable) {
         self.graph = graph

@@ -57,7 +57,7 @@ final class ViewerSession {
     /// themselves are encoded by the caller, once for all viewers that share them; the frame is
     /// sent with one write.
     func frame(_ operations: [GridOperation], styles: StyleTable, keyframe: Bool, highlight: [GridRect], cursor: CursorPosition?, now: UInt64)
-        -> (before: [Message], after: [Message]) {
+        -> FrameEnvelope {
         // The order Protocol/README.md gives: a keyframe first (it sizes the screen the rest
         // refers to), then the highlights, then styles before the lines that use them.
         var before: [Message] = []
@@ -69,18 +69,17 @@ final class ViewerSession {
                 before.append(.style(id: style, style: styles[style]))
             }
         }
-        var after: [Message] = []
+        var moved: Message?
         if cursor != sentCursor {
             // Hidden, it stays where it was: only `visible` matters to the viewer then.
-            after.append(.cursor(row: cursor?.row ?? sentCursor?.row ?? 0, column: cursor?.column ?? sentCursor?.column ?? 0,
-                                 visible: cursor != nil))
+            moved = .cursor(row: cursor?.row ?? sentCursor?.row ?? 0, column: cursor?.column ?? sentCursor?.column ?? 0,
+                            visible: cursor != nil)
             sentCursor = cursor
         }
         sequence += 1
         sentAt.append((sequence, now, 0))
         framesSent += 1
-        after.append(.flush(sequence: sequence))
-        return (before, after)
+        return FrameEnvelope(before: before, cursor: moved, flush: .flush(sequence: sequence))
     }
 
     /// The size of the frame just sent, once it was encoded.
@@ -94,4 +93,13 @@ final class ViewerSession {
         if let sent = sentAt.last(where: { $0.sequence == sequence }) { ackLatencyMilliseconds = now - sent.time }
         sentAt.removeAll { $0.sequence <= sequence }
     }
+}
+
+/// What a viewer's frame sends around its grid operations (see `ViewerSession.frame`): the
+/// messages before them, then the cursor if it moved, and the flush — no list made for the two
+/// that follow, which every frame has.
+struct FrameEnvelope {
+    let before: [Message]
+    let cursor: Message?
+    let flush: Message
 }

@@ -67,6 +67,36 @@ extension ProtocolContractTests {
                 "the cluster arrives, cut to the cell limit")
     }
 
+    /// A frame's operations are encoded once per encoding and shared by the viewers that use
+    /// it: viewers in both encodings, attached alike, each read the same operations.
+    @Test func viewersOfOneFrameInBothEncodingsEachReadItsOperations() {
+        let daemon = DaemonThread { $0.register(scene: "jobs", JobBoard()) }
+        defer { daemon.shutDown() }
+        let script = Client.hello(daemon.socket)
+        script.send(.set(id: 1, path: "/jobs/a", value: ["name": "build", "status": "ok"]))
+        guard case .ok? = script.receive() else { Issue.record("no ok"); return }
+        let viewers = [Client.hello(daemon.socket, role: .viewer), Client.hello(daemon.socket, role: .viewer, encoding: .binary),
+                       Client.hello(daemon.socket, role: .viewer), Client.hello(daemon.socket, role: .viewer, encoding: .binary)]
+        func frame(_ viewer: Client) -> [GridOperation] {
+            var operations: [GridOperation] = []
+            while let message = viewer.receive(timeout: 2) {
+                if case .grid(let operation) = message { operations.append(operation) }
+                if case .flush = message { break }
+            }
+            return operations
+        }
+        for (index, viewer) in viewers.enumerated() {
+            viewer.send(.attach(id: 3, scene: "jobs", width: 30, height: 4))
+            #expect(viewer.receive() == .ok(id: 3, revision: nil), "viewer \(index)")
+            _ = frame(viewer)
+        }
+        script.send(.set(id: 2, path: "/jobs/a/status", value: "failed"))
+        guard case .ok? = script.receive() else { Issue.record("no ok"); return }
+        let frames = viewers.map(frame)
+        #expect(!frames[0].isEmpty, "the change is sent")
+        #expect(frames.allSatisfy { $0 == frames[0] }, "\(frames)")
+    }
+
     /// Bad requests whose `id` (7) can be read, in JSON, each with its code.
     static let badJSONRequests: [(line: String, code: ErrorCode)] = [
         (#"{"id":7}"#, .malformedMessage),
