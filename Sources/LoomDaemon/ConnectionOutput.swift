@@ -1,4 +1,3 @@
-import LoomCells
 import LoomJSON
 import LoomLayout
 import LoomLoop
@@ -190,7 +189,7 @@ extension Connection {
         if outgoing.capacity > Self.keptOutputCapacity {
             outgoing = []
         } else {
-            outgoing.removeAllKeepingStorage()
+            outgoing.removeAll(keepingCapacity: true)
         }
     }
 
