@@ -48,17 +48,18 @@ extension LayoutEngine {
 
         // Down the changed boxes only: those that show what they showed lead to the leaves.
         while let (index, parent, depth) = lists.changed.popLast() {
-            let box = previous[index]
-            guard let primitive = box.node.primitive else { return nil }
-            if primitive == box.primitive {
+            // Read field by field: the box is not copied out of the list.
+            let node = previous[index].node, descendants = previous[index].descendants
+            guard let primitive = node.primitive else { return nil }
+            if primitive == previous[index].primitive {
                 lists.unchanged.append((index, parent, depth))
                 var child = index + 1
-                while child < index + 1 + box.descendants {
+                while child < index + 1 + descendants {
                     if previous[child].stamp != previous[child].node.layoutStamp { lists.changed.append((child, index, depth + 1)) }
                     child += previous[child].descendants + 1
                 }
-            } else if box.descendants == 0, childElements(of: box.node).isEmpty {
-                if keepsItsSizes(box, depth: depth) { lists.leaves.append((index, depth)) } else { lists.resized.append(parent) }
+            } else if descendants == 0, childElements(of: node).isEmpty {
+                if keepsItsSizes(previous, at: index, depth: depth) { lists.leaves.append((index, depth)) } else { lists.resized.append(parent) }
             } else {
                 return nil
             }
@@ -75,7 +76,7 @@ extension LayoutEngine {
             var found: (index: Int, depth: Int)?
             var candidate = start
             while candidate >= 0, let (parent, depth) = above(candidate) {
-                if keepsItsSizes(previous[candidate], depth: depth) {
+                if keepsItsSizes(previous, at: candidate, depth: depth) {
                     found = (candidate, depth)
                     break
                 }
@@ -134,19 +135,15 @@ extension LayoutEngine {
         return result
     }
 
-    /// Whether the leaf placed as `box` gives the sizes it gave when it was placed, at every
+    /// Whether the leaf placed as `boxes[index]` gives the sizes it gave when it was placed, at every
     /// proposal it was asked then.
-    private func keepsItsSizes(_ box: LayoutBox, depth: Int) -> Bool {
-        guard let entry = existingEntry(of: box.node), let asked = entry.sizes(at: box.stamp), !asked.isEmpty else { return false }
-        let text: TextContent? = switch box.node.primitive {
-        case .text(let string)?: .plain(string)
-        case .styledText(let styled)?: .styled(styled)
-        default: nil
-        }
-        if let text, textBreaksAlike(box.node, text, since: box.stamp) { return true }
-        let element = LayoutElement(node: box.node)
+    private func keepsItsSizes(_ boxes: [LayoutBox], at index: Int, depth: Int) -> Bool {
+        let node = boxes[index].node, stamp = boxes[index].stamp
+        guard let entry = existingEntry(of: node), let asked = entry.sizes(at: stamp), !asked.isEmpty else { return false }
+        if let text = node.primitive?.textContent, textBreaksAlike(node, text, since: stamp) { return true }
+        let element = LayoutElement(node: node)
         for (key, size) in asked.contents {
-            var context = box.context
+            var context = boxes[index].context
             context.text = key.text
             context.stackAxis = key.axis
             guard self.size(of: element, proposal: key.proposal, context: context, depth: depth) == size else { return false }

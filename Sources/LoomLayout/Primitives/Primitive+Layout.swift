@@ -1,8 +1,18 @@
 import LoomCells
 import LoomGraph
 
+/// The one place a primitive is told apart: its layout, and a text's content.
 extension Primitive {
-    /// The type that lays this primitive out: the one place a primitive is told apart.
+    /// What a text shows, plain or styled; nil for any other primitive.
+    var textContent: TextContent? {
+        switch self {
+        case .text(let string): .plain(string)
+        case .styledText(let styled): .styled(styled)
+        default: nil
+        }
+    }
+
+    /// The type that lays this primitive out.
     var layout: any PrimitiveLayout {
         switch self {
         case .text(let string): TextLayout(content: .plain(string))
