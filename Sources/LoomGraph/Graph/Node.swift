@@ -1,5 +1,3 @@
-import LoomCells
-
 /// A persistent node of the view graph: one per view identity, alive from appear to disappear
 /// (the "view graph" of docs/architecture.md). It owns what a view value cannot: dynamic-property storage,
 /// the dependencies its last evaluation recorded, its children, its dirty flag and its counters.
@@ -134,9 +132,8 @@ package class Node {
     }
 
     func clearDependencies() {
-        let key = ObjectIdentifier(self)
-        for source in dependencies { source.dependents[key] = nil }
-        dependencies.removeAllKeepingStorage()
+        letGo(after: 0)
+        dependenciesReadAgain = nil
     }
 
     // MARK: - What snapshots and viewers see

@@ -14,10 +14,15 @@ package struct Cluster: Sendable, Hashable, CustomStringConvertible {
     private let cells: UInt8
     /// The run of a styled text the cluster belongs to (`StyledText`); 0 in a plain text.
     package var run: UInt16 = 0
+    /// Whether it is a space, where lines break: asked of every cluster each time a text is
+    /// broken or compared (`breaksAlike`), so found once, when it is made (it fits in the
+    /// cluster's padding).
+    package let isSpace: Bool
 
     package init(text: String, width: Int) {
         self.content = CellText(text)
         self.cells = UInt8(truncatingIfNeeded: width)
+        self.isSpace = content == .space
     }
 
     package var text: String { content.string }
@@ -25,7 +30,6 @@ package struct Cluster: Sendable, Hashable, CustomStringConvertible {
     /// 1 or 2 cells.
     package var width: Int { Int(cells) }
 
-    package var isSpace: Bool { content == .space }
 
     /// The same cluster in another run.
     func inRun(_ run: UInt16) -> Cluster {

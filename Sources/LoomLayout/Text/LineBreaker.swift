@@ -1,4 +1,3 @@
-import LoomCells
 import LoomGraph
 
 package typealias TruncationMode = Text.TruncationMode
@@ -91,10 +90,9 @@ package enum LineBreaker {
     /// as wide, at every width and line limit. Breaking looks only at each cluster's width and
     /// whether it is a space.
     static func breaksAlike(_ a: [[Cluster]], _ b: [[Cluster]]) -> Bool {
-        let space = CellText.space
-        return a.count == b.count && a.indices.allSatisfy { paragraph in
+        a.count == b.count && a.indices.allSatisfy { paragraph in
             let (a, b) = (a[paragraph], b[paragraph])
-            return a.count == b.count && a.indices.allSatisfy { a[$0].width == b[$0].width && (a[$0].content == space) == (b[$0].content == space) }
+            return a.count == b.count && a.indices.allSatisfy { a[$0].width == b[$0].width && a[$0].isSpace == b[$0].isSpace }
         }
     }
 
@@ -118,9 +116,8 @@ package enum LineBreaker {
     /// Splitting a String walks its characters, slowly: most texts (and runs of a styled text)
     /// have no newline or tab, and are one piece.
     private static func hasNewlineOrTab(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.contains { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\t") }
-        } ?? text.utf8.contains { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\t") }
+        func breaks(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") }
+        return text.utf8.withContiguousStorageIfAvailable { $0.contains(where: breaks) } ?? text.utf8.contains(where: breaks)
     }
 
     private static func append(_ text: String, run: UInt16, to paragraphs: inout [[Cluster]]) {
