@@ -1,7 +1,7 @@
 # The two commands a newcomer needs: `make demo` and `make test`; `make bench` prints the figures.
 SWIFT ?= swift
 DEBIAN_PACKAGES := python3-jsonschema libuv1-dev libutf8proc-dev libsqlite3-dev pkg-config systemd tmux procps openssh-server openssh-client binutils \
-  debootstrap systemd-container valgrind
+  debootstrap systemd-container valgrind gcc
 
 .PHONY: demo test test-installed bench hot-functions deps build fuzz install install-files check-units
 PREFIX ?= /usr/local

@@ -16,6 +16,7 @@ import LoomWire
 /// | `textual_datatable` | Textual's `DataTable`, `update_cell` | its process |
 /// | `bubbletea` | Bubble Tea (Debian's), its `View` building only the visible rows | its process |
 /// | `tmux` | a tmux server forwarding a minimal app that writes the changed row alone | the server |
+/// | `floor` | Loom's shape doing nothing: a daemon thread that replies and passes the row's bytes to a viewer that writes them and acknowledges (`WakeFloor`) | the daemon's thread and the viewer |
 ///
 /// Textual is installed with pip into .build/peers-venv, Bubble Tea built from Debian's
 /// packages into .build/peers-go (apt-get installs them when run as root); a peer that cannot
@@ -33,10 +34,31 @@ enum PeersBenchmark {
         /// Loom's CPU by process (daemon, viewer), to see which one an update's cost is in, and
         /// the daemon's for a `ping` at the same cadence: the cost of waking it at all.
         var parts: [(key: String, meaning: String, cpu: Double)] = []
+
+        /// Its figures: CPU and terminal bytes per update, and its parts, keys ending in `suffix`.
+        func figures(peer: String, meaning: String, configuration: String, suffix: String) -> [Figure] {
+            [Figure(key: "cpu_us_per_update_\(peer)\(suffix)", value: cpu, unit: "us", meaning: "\(meaning): CPU per update, \(configuration)"),
+             Figure(key: "term_bytes_per_update_\(peer)\(suffix)", value: bytes, unit: "bytes", meaning: "\(meaning): bytes to the terminal per update")]
+                + parts.map { Figure(key: $0.key + suffix, value: $0.cpu, unit: "us", meaning: $0.meaning) }
+        }
     }
 
+    /// `floor` alone, at 80x24: what two processes in Loom's shape cost per update on this
+    /// machine with no work at all (`WakeFloor`), without installing the peers.
+    static func floor() -> [Figure] {
+        guard let viewer = floorViewerProgram() else { return [] }
+        do {
+            return try measureFloor(viewer, width: 80, height: 24).figures(peer: "floor", meaning: floorMeaning, configuration: "80x24", suffix: "")
+        } catch {
+            Bench.failed("floor", error)
+            return []
+        }
+    }
+
+    private static let floorMeaning = "The floor of Loom's shape (two processes passing the row along, no work)"
+
     static func run() -> [Figure] {
-        let python = textual(), bubbleTea = bubbleTeaProgram(), tmux = tmuxProgram()
+        let python = textual(), bubbleTea = bubbleTeaProgram(), tmux = tmuxProgram(), floorViewer = floorViewerProgram()
         var figures: [Figure] = []
         let configurations = Bench.quick ? [(1_000, 80, 24)] : [(1_000, 80, 24), (1_000, 200, 50), (100_000, 80, 24), (100_000, 200, 50)]
         do {
@@ -59,14 +81,15 @@ enum PeersBenchmark {
                 if let tmux {
                     costs.append(("tmux", "tmux's server forwarding a minimal app", try measureTmux(tmux, rows: rows, width: width, height: height)))
                 }
+                if let floorViewer {
+                    costs.append(("floor", floorMeaning, try measureFloor(floorViewer, width: width, height: height)))
+                }
                 for (peer, meaning, cost) in costs {
-                    figures.append(Figure(key: "cpu_us_per_update_\(peer)_\(name)", value: cost.cpu, unit: "us",
-                                          meaning: "\(meaning): CPU per update, \(rows) rows, \(width)x\(height)"))
-                    figures.append(Figure(key: "term_bytes_per_update_\(peer)_\(name)", value: cost.bytes, unit: "bytes",
-                                          meaning: "\(meaning): bytes to the terminal per update"))
-                    for part in cost.parts {
-                        figures.append(Figure(key: "\(part.key)_\(name)", value: part.cpu, unit: "us", meaning: part.meaning))
-                    }
+                    figures += cost.figures(peer: peer, meaning: meaning, configuration: "\(rows) rows, \(width)x\(height)", suffix: "_" + name)
+                }
+                if let floor = costs.first(where: { $0.peer == "floor" })?.cost {
+                    figures.append(Figure(key: "cpu_us_above_floor_loom_\(name)", value: costs[0].cost.cpu - floor.cpu, unit: "us",
+                                          meaning: "Loom's CPU per update above the floor of its shape: its own code"))
                 }
                 let loom = max(costs[0].cost.cpu, 1)
                 for (peer, target) in [("textual_line_api", ">= 20"), ("bubbletea", "> 1")] {
@@ -148,6 +171,18 @@ enum PeersBenchmark {
         return "/usr/bin/tmux"
     }
 
+    /// The floor's viewer half, built with the system's C compiler into .build/peers-c.
+    private static func floorViewerProgram() -> String? {
+        let directory = repository.appendingPathComponent(".build/peers-c").path
+        let program = directory + "/floor_viewer"
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        guard succeeds(["cc", "-O2", "-o", program, "\(peers)/floor_viewer.c"]) else {
+            skipped("the floor's viewer did not build (cc -O2 \(peers)/floor_viewer.c; Debian's gcc provides cc)")
+            return nil
+        }
+        return program
+    }
+
     // MARK: - Measuring
 
     static let terminalEnvironment = ["TERM": "xterm-256color", "COLORTERM": "truecolor", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
@@ -207,6 +242,39 @@ enum PeersBenchmark {
         return pid_t(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
+    /// `updates` requests at the cadence (`send` makes the one numbered by its argument): what
+    /// each cost the daemon's thread and the viewer's process (per request, in µs), and the
+    /// terminal's bytes.
+    private static func perUpdate(terminal: PseudoTerminal, daemonCPU: () -> Int64, _ send: (Int) throws -> Void) throws
+        -> (daemon: Double, viewer: Double, bytes: Double) {
+        let (daemonBefore, viewerBefore, bytes) = (daemonCPU(), PseudoTerminal.threadCPU(of: terminal.pid), terminal.bytes)
+        for update in 0..<updates {
+            try send(update)
+            Thread.sleep(forTimeInterval: interval)
+        }
+        Thread.sleep(forTimeInterval: interval)
+        return (Double(daemonCPU() - daemonBefore) / 1_000 / Double(updates),
+                PseudoTerminal.cpuSpent(from: viewerBefore, to: PseudoTerminal.threadCPU(of: terminal.pid)) / 1_000 / Double(updates),
+                Double(terminal.bytes - bytes) / Double(updates))
+    }
+
+    /// The floor (`WakeFloor`): its daemon half's thread and its viewer's process, per update at
+    /// the same cadence, after as many updates unmeasured to start from the same steady state as
+    /// Loom's measurement (which a pass of `ping`s precedes).
+    private static func measureFloor(_ viewer: String, width: Int, height: Int) throws -> Cost {
+        let floor = try WakeFloor()
+        defer { floor.stop() }
+        let terminal = try PseudoTerminal([viewer, floor.socket], environment: terminalEnvironment, width: width, height: height)
+        defer { terminal.stop() }
+        try terminal.waitUntilQuiet(within: 60)
+        let atCadence = { try perUpdate(terminal: terminal, daemonCPU: { floor.cpuNanoseconds }) { try floor.request(row: $0 % 10) } }
+        _ = try atCadence()
+        let update = try atCadence()
+        return Cost(cpu: update.daemon + update.viewer, bytes: update.bytes,
+                    parts: [("cpu_us_per_update_floor_daemon", "The floor: its daemon half's part of an update", update.daemon),
+                            ("cpu_us_per_update_floor_viewer", "The floor: its viewer's part of an update", update.viewer)])
+    }
+
     private static func measureLoom(rows: Int, width: Int, height: Int) throws -> Cost {
         let (daemon, control) = try FanoutBenchmark.start(rows: rows)
         defer { daemon.shutDown() }
@@ -216,18 +284,8 @@ enum PeersBenchmark {
         defer { terminal.stop() }
         // Drawn and idle before measuring, as the peers are.
         try terminal.waitUntilQuiet(within: 300)
-        // `updates` requests at the cadence: what each cost the daemon and the viewer (per
-        // request, in µs), and the terminal's bytes.
-        func atCadence(_ request: (RequestID, Int) -> Message) throws -> (daemon: Double, viewer: Double, bytes: Double) {
-            let (daemonCPU, viewerCPU, bytes) = (daemon.cpuNanoseconds, PseudoTerminal.threadCPU(of: terminal.pid), terminal.bytes)
-            for update in 0..<updates {
-                _ = try control.request { request($0, update) }
-                Thread.sleep(forTimeInterval: interval)
-            }
-            Thread.sleep(forTimeInterval: interval)
-            return (Double(daemon.cpuNanoseconds - daemonCPU) / 1_000 / Double(updates),
-                    PseudoTerminal.cpuSpent(from: viewerCPU, to: PseudoTerminal.threadCPU(of: terminal.pid)) / 1_000 / Double(updates),
-                    Double(terminal.bytes - bytes) / Double(updates))
+        func atCadence(_ request: @escaping (RequestID, Int) -> Message) throws -> (daemon: Double, viewer: Double, bytes: Double) {
+            try perUpdate(terminal: terminal, daemonCPU: { daemon.cpuNanoseconds }) { update in _ = try control.request { request($0, update) } }
         }
         // What waking the daemon costs at this cadence, whatever it does once awake: a `ping`.
         let ping = try atCadence { id, _ in .ping(id: id) }

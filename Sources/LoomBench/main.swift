@@ -16,8 +16,11 @@ let usage = """
       memory      loomd's RSS idle, per viewer, with 1M rows; time to READY=1
       instructions  callgrind's instructions per one-row mutation in the daemon and per one-cell
                   frame in the real viewer (skipped without valgrind)
-      peers       the same list update in Loom, Textual (line API, DataTable), Bubble Tea and tmux
-                  under a pseudo-terminal: CPU and terminal bytes per update
+      peers       the same list update in Loom, Textual (line API, DataTable), Bubble Tea, tmux and
+                  the floor under a pseudo-terminal: CPU and terminal bytes per update
+      floor       the least an update costs in Loom's shape on this machine: a daemon thread and a
+                  viewer process passing a row from a control client to a terminal, with no work
+                  (the viewer built with cc)
       scene       a one-row frame of the same list as Swift views and as a scene document, 1k to 1M rows
       graph       view-graph work: bodies per row mutation, evaluation cost, mount time
       store       durable transactions per second, restore and memory at 1M objects, JSON decoding
@@ -63,10 +66,10 @@ if let index = arguments.firstIndex(of: "--hot-functions") {
 
 let scenarios: [String: () -> [Figure]] = [
     "fanout": FanoutBenchmark.fanout, "throughput": FanoutBenchmark.throughput, "work": FrameBenchmark.work, "bytes": FrameBenchmark.bytes,
-    "memory": MemoryBenchmark.run, "peers": PeersBenchmark.run, "scene": SceneBenchmark.run, "graph": GraphBenchmark.run, "store": StoreBenchmark.run,
+    "memory": MemoryBenchmark.run, "peers": PeersBenchmark.run, "floor": PeersBenchmark.floor, "scene": SceneBenchmark.run, "graph": GraphBenchmark.run, "store": StoreBenchmark.run,
     "instructions": InstructionsBenchmark.run,
 ]
-let order = ["fanout", "throughput", "work", "scene", "bytes", "memory", "peers", "instructions", "graph", "store"]
+let order = ["fanout", "throughput", "work", "scene", "bytes", "memory", "floor", "peers", "instructions", "graph", "store"]
 if let unknown = arguments.first(where: { scenarios[$0] == nil }) {
     FileHandle.standardError.write(Data("loom-bench: unknown scenario '\(unknown)'\n\n\(usage)\n".utf8))
     exit(2)

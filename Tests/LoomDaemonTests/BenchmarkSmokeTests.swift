@@ -19,6 +19,7 @@ struct BenchmarkSmokeTests {
                    "scene_frame_cpu_ratio_1m_1k_document"]),
         ("bytes", ["wire_bytes_one_cell", "terminal_bytes_one_cell", "wire_bytes_full_200x50", "terminal_bytes_full_200x50"]),
         ("memory", ["ready_ms", "rss_idle_mb", "rss_per_viewer_kb", "rss_1m_rows_mb"]),
+        ("floor", ["cpu_us_per_update_floor", "cpu_us_per_update_floor_daemon", "cpu_us_per_update_floor_viewer", "term_bytes_per_update_floor"]),
     ])
     func eachScenarioRunsAndReportsItsFigures(scenario: String, keys: [String]) throws {
         let run = spawnAndWait(Self.bench, [scenario, "--quick", "--json"])
@@ -33,6 +34,8 @@ struct BenchmarkSmokeTests {
             #expect(figures["scene_bodies_per_mutation_swift"]?.doubleValue == 1)
             #expect(figures["scene_bodies_per_mutation_document"]?.doubleValue == 1)
         }
+        // Each update's row reached the terminal: a cursor move and three cells.
+        if scenario == "floor" { #expect((figures["term_bytes_per_update_floor"]?.doubleValue ?? 0) >= 10) }
         if scenario == "bytes" {
             #expect((figures["wire_bytes_one_cell"]?.doubleValue ?? .infinity) <= 40)
             #expect((figures["terminal_bytes_one_cell"]?.doubleValue ?? .infinity) <= 24)
