@@ -120,6 +120,43 @@ struct RetainedFrameTests {
         #expect(subtreesOnly >= 20, "a subtree around a resized leaf was placed alone \(subtreesOnly) times: too rarely to be tested here")
     }
 
+    @Test func aFrameAsksForTheLazyRowsOnlyWhenAViewportMovedOrALayoutMeasuredRowsAnew() {
+        let board = Board(count: 1_000)
+        let renderer = SceneRenderer(graph: ViewGraph(BoardView(board: board)))
+        let viewport = renderer.addViewport(size: Size(width: 80, height: 24))
+        _ = renderer.render()
+        let rowsFor = renderer.graph.lazyRowProvider!
+        var asked = 0
+        renderer.graph.lazyRowProvider = { container, count in
+            asked += 1
+            return rowsFor(container, count)
+        }
+        board.jobs[2].title = "job X"
+        _ = renderer.render()
+        #expect(asked == 0, "a row's text changed and no viewport moved: nothing asked")
+
+        // Scrolled: the rows are asked at the frame's start, and the rows now in view are built.
+        #expect(viewport.handle(.pageDown, in: renderer.graph))
+        _ = renderer.render()
+        #expect(asked >= 1, "a viewport scrolled: asked again")
+        let shown = Snapshot.text(viewport.grid)
+        #expect(!shown.contains("job 0") && shown.contains("job 10"), "the page below shows: \(shown)")
+
+        // Resized taller: asked again, and the rows the taller screen shows are built.
+        asked = 0
+        viewport.resize(to: Size(width: 80, height: 60))
+        _ = renderer.render()
+        #expect(asked >= 1, "a viewport resized: asked again")
+        #expect(Snapshot.text(viewport.grid).contains("job 19"), "the rows the taller screen shows: \(Snapshot.text(viewport.grid))")
+
+        // A row that grows taller (it wraps) changes no viewport; the layout measures the rows
+        // anew, and the rows are asked after it.
+        asked = 0
+        board.jobs[30].title = String(repeating: "wraps ", count: 30)
+        _ = renderer.render()
+        #expect(asked >= 1, "a row's height changed: asked after the layout")
+    }
+
     @Test func aTextThatKeepsItsSizeIsPlacedAloneAndNothingAboveItIsMeasured() {
         let board = Board(count: 1_000)
         let renderer = SceneRenderer(graph: ViewGraph(BoardView(board: board)))
@@ -135,7 +172,7 @@ struct RetainedFrameTests {
         let frame = renderer.render()[0]
         #expect(renderer.engine.placedLeavesOnly)
         #expect(renderer.engine.placements == 1, "the text's box alone")
-        #expect(asked == 1, "the list's rows asked once, before the layout: it moved no row")
+        #expect(asked == 0, "the list's rows not asked: no viewport moved, and the layout measured no row anew")
         // Characters as wide, spaces where they were: it breaks into lines as it did, so it is
         // not even measured.
         #expect(renderer.engine.measurements == 0)

@@ -83,7 +83,7 @@ package final class SceneRenderer {
         // (Not when every layout kept its last one but for leaves of the same sizes: no row
         // height, pitch or scroll position changed, so neither did the rows.)
         placeGeometryReaders()
-        if evaluate(refreshingLazyRows: !layouts.placedLeavesOnly) { layouts.layout(chosen, among: viewports, root: graph.root, engine: engine) }
+        if evaluate(afterLayout: !layouts.placedLeavesOnly) { layouts.layout(chosen, among: viewports, root: graph.root, engine: engine) }
         // A `@FocusState` written (by a key's action, or on appear) or a `scrollTo`: focus and
         // scrolling follow it, and a viewport scrolled is laid out again, with the lazy rows
         // its new offsets show built. A `scrollTo` to a row not built scrolls to its estimate
@@ -104,9 +104,18 @@ package final class SceneRenderer {
     /// is evaluated. Whether anything was (the layouts are then out of date). Work other threads
     /// sent is taken at a frame's first evaluation only: what arrives while the frame is made is
     /// the next frame's (the graph wakes the host for it).
+    ///
+    /// The rows are asked again when a viewport's size or offsets changed since they were last
+    /// asked, or when the caller says a layout may have moved them (`afterLayout`: a row pitch
+    /// measured anew). A `ForEach` that changes asks for its own rows as it is evaluated, and a
+    /// viewport added or removed invalidates them: a frame that changed a row's text and moved
+    /// no viewport asks nothing.
     @discardableResult
-    private func evaluate(admittingOutsideWork: Bool = false, refreshingLazyRows: Bool = true) -> Bool {
-        if refreshingLazyRows { graph.refreshLazyRows() }
+    private func evaluate(admittingOutsideWork: Bool = false, afterLayout: Bool = false) -> Bool {
+        if afterLayout || viewports.contains(where: { !$0.lazyRowsAsked }) {
+            graph.refreshLazyRows()
+            for viewport in viewports { viewport.lazyRowsAsked = true }
+        }
         return graph.settle(maxPasses: 4, admittingOutsideWork: admittingOutsideWork) > 0
     }
 

@@ -6,13 +6,17 @@ import LoomGraph
 /// has its own viewport.
 package final class Viewport {
     package internal(set) var size: Size {
-        didSet { knownLayoutKey = nil }
+        didSet { geometryChanged() }
     }
     /// Scroll positions by scroll container (a `ScrollView` or a `List` node); one not here
     /// rests at its anchor.
     var scrollOffsets: [ObjectIdentifier: ScrollPosition] = [:] {
-        didSet { knownLayoutKey = nil }
+        didSet { geometryChanged() }
     }
+    /// Whether the rows lazy containers build were asked since its size or an offset last
+    /// changed: while every viewport's were, a frame need not ask again (the rows follow the
+    /// viewports, and the row pitch layout measures, whose changes the renderer asks after).
+    var lazyRowsAsked = false
     /// The focused control or list row.
     package internal(set) var focus: ObjectIdentifier?
     /// The boxes of the last layout (for focus order, hit testing and scrolling).
@@ -41,6 +45,11 @@ package final class Viewport {
     }
 
     private var knownLayoutKey: LayoutKey?
+
+    private func geometryChanged() {
+        knownLayoutKey = nil
+        lazyRowsAsked = false
+    }
 
     /// Takes the offsets a viewport of the same layout key was shown at (clamped to its content).
     func takeScrollOffsets(of twin: Viewport) {
