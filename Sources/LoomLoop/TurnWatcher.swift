@@ -20,20 +20,30 @@ public final class TurnWatcher {
     public private(set) var longestBusyMilliseconds: UInt64 = 0
 
     public init(loop: EventLoop) throws(LoopError) {
+        self.loop = loop
         waitEnded = loop.now
         afterWait = try Hook(loop: loop, kind: .check)
         beforeWait = try Hook(loop: loop, kind: .prepare)
-        // libuv updates its clock when the wait returns, before the callbacks of what woke it.
-        // Not counted references, and not checked ones either (they run at every turn): the
-        // hooks run only while their loop runs, and never after `close`, which the watcher's
-        // deinit calls.
-        afterWait.action = { [unowned(unsafe) self, unowned(unsafe) loop] in waitEnded = loop.now }
-        beforeWait.action = { [unowned(unsafe) self, unowned(unsafe) loop] in
-            loop.updateTime()
-            turns &+= 1
-            lastBusyMilliseconds = loop.now >= waitEnded ? loop.now - waitEnded : 0
-            longestBusyMilliseconds = max(longestBusyMilliseconds, lastBusyMilliseconds)
-        }
+        // Not counted references, and not checked ones either (they run at every turn, and a
+        // retain and release per call cost more than the watching): the hooks run only while
+        // their loop runs, and never after `close`, which the watcher's deinit calls.
+        afterWait.watcher = self
+        beforeWait.watcher = self
+    }
+
+    /// The loop it watches: it owns the watcher's hooks, which outlive neither.
+    private unowned(unsafe) let loop: EventLoop
+
+    /// libuv updates its clock when the wait returns, before the callbacks of what woke it.
+    fileprivate func waitDidEnd() {
+        waitEnded = loop.now
+    }
+
+    fileprivate func waitWillBegin() {
+        loop.updateTime()
+        turns &+= 1
+        lastBusyMilliseconds = loop.now >= waitEnded ? loop.now - waitEnded : 0
+        longestBusyMilliseconds = max(longestBusyMilliseconds, lastBusyMilliseconds)
     }
 
     /// Stops watching: the hooks go at the end of this turn. Also when the watcher goes without
@@ -46,10 +56,11 @@ public final class TurnWatcher {
     deinit { close() }
 }
 
-/// A libuv check (after the wait) or prepare (before it) handle, unreferenced.
+/// A libuv check (after the wait) or prepare (before it) handle, unreferenced, telling its
+/// watcher.
 private final class Hook: Handle {
     enum Kind { case check, prepare }
-    var action: (() -> Void)?
+    unowned(unsafe) var watcher: TurnWatcher?
 
     init(loop: EventLoop, kind: Kind) throws(LoopError) {
         switch kind {
@@ -58,18 +69,25 @@ private final class Hook: Handle {
             let check = UnsafeMutableRawPointer(handle).assumingMemoryBound(to: uv_check_t.self)
             try LoopError.check(uv_check_init(loop.loop, check), "uv_check_init")
             retainForLoop()
-            uv_check_start(check) { check in Handle.owner(check, as: Hook.self)?.action?() }
+            uv_check_start(check) { check in Hook.withHook(check) { $0.watcher?.waitDidEnd() } }
         case .prepare:
             super.init(uv_prepare_t.self)
             let prepare = UnsafeMutableRawPointer(handle).assumingMemoryBound(to: uv_prepare_t.self)
             try LoopError.check(uv_prepare_init(loop.loop, prepare), "uv_prepare_init")
             retainForLoop()
-            uv_prepare_start(prepare) { prepare in Handle.owner(prepare, as: Hook.self)?.action?() }
+            uv_prepare_start(prepare) { prepare in Hook.withHook(prepare) { $0.watcher?.waitWillBegin() } }
         }
         uv_unref(handle)
     }
 
+    /// The hook of a libuv handle, lent for the call without a retain: the loop holds it
+    /// (`retainForLoop`) until its close callback.
+    private static func withHook(_ handle: UnsafeMutableRawPointer?, _ body: (Hook) -> Void) {
+        guard let handle, let data = handle.assumingMemoryBound(to: uv_handle_t.self).pointee.data else { return }
+        Unmanaged<Hook>.fromOpaque(data)._withUnsafeGuaranteedRef(body)
+    }
+
     override func willClose() {
-        action = nil
+        watcher = nil
     }
 }
