@@ -59,15 +59,17 @@ final class GeometryLayouts {
                 retained[key] = last
             }
         }
+        // Each viewport's retained layout, found once (a key lookup hashes and compares offsets).
+        let found = viewports.map { retained[$0.layoutKey] }
         // Each layout is written over its retained layout's boxes, which nothing else may share.
-        for viewport in viewports where retained[viewport.layoutKey]?.chosenIn == call { viewport.boxes = [] }
+        for (viewport, last) in zip(viewports, found) where last?.chosenIn == call { viewport.boxes = [] }
         placedLeavesOnly = true
         // Layouts whose viewports were clamped to other offsets: kept under the key the next
         // frame will have, once every twin has found them under the old one.
         var moved: [(from: LayoutKey, to: LayoutKey, layout: Retained)] = []
-        for viewport in viewports {
+        for (viewport, last) in zip(viewports, found) {
+            guard let last, last.chosenIn == call else { continue }
             let key = viewport.layoutKey
-            guard let last = retained[key], last.chosenIn == call else { continue }
             if let twin = last.laidOutFor {
                 viewport.boxes = twin.boxes
                 viewport.takeScrollOffsets(of: twin)
@@ -82,7 +84,9 @@ final class GeometryLayouts {
         // All taken out before any is put back: one layout's new key may be another's old one.
         for (old, _, _) in moved { retained[old] = nil }
         for (_, new, layout) in moved { retained[new] = layout }
-        for viewport in viewports { retained[viewport.layoutKey]?.shownIn = call }
+        // A viewport shows the layout it was found with, moved under its new key or not. (One
+        // whose key a moved layout took over marks the layout it had, which is no longer kept.)
+        for last in found { last?.shownIn = call }
         var shown = 0
         for layout in retained.values {
             layout.laidOutFor = nil
