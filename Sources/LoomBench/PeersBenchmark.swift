@@ -51,7 +51,6 @@ enum PeersBenchmark {
             return try measureFloor(viewer, width: 80, height: 24).figures(peer: "floor", meaning: floorMeaning, configuration: "80x24", suffix: "")
         } catch {
             Bench.failed("floor", error)
-            return []
         }
     }
 

@@ -8,4 +8,12 @@ extension Array {
     package mutating func removeAllKeepingStorage() {
         while popLast() != nil {}
     }
+
+    /// Empties the array, keeping its storage only while it holds at most `capacity` elements:
+    /// a list that is usually short keeps what it needs, and one that grew once (a burst)
+    /// gives it back rather than holding it while idle.
+    @inlinable
+    package mutating func removeAll(keepingStorageUpTo capacity: Int) {
+        if self.capacity <= capacity { removeAllKeepingStorage() } else { removeAll() }
+    }
 }

@@ -1,3 +1,4 @@
+import LoomCells
 import LoomJSON
 import LoomLayout
 import LoomLoop
@@ -46,6 +47,11 @@ final class Connection {
     /// kernel), so a client that asks without reading costs the daemon its budget, not its replies.
     private var backlog: [Result<Message, WireError>] = []
     private var handled = 0
+    /// A backlog whose storage holds no more requests than this keeps it for the next read (most
+    /// reads bring one: a `set`, an `ack`), instead of freeing it and asking for it again; a
+    /// larger one, which a pipelining client grew, is freed, so that an idle connection holds
+    /// at most this much.
+    static let keptBacklogCapacity = 16
 
     init(daemon: Daemon, stream: SocketStream, credentials: PeerCredentials?, granted: Role) {
         self.daemon = daemon
@@ -88,7 +94,7 @@ final class Connection {
             _ = checkBudget()
         }
         if handled == backlog.count {
-            backlog.removeAll()
+            backlog.removeAll(keepingStorageUpTo: Self.keptBacklogCapacity)
             handled = 0
         }
     }

@@ -30,4 +30,18 @@ struct ArrayEmptyingTests {
         list.removeAllKeepingStorage()
         #expect(list.isEmpty && copy == [1, 2, 3])
     }
+
+    @Test func anArrayKeepsItsStorageUpToABoundAndGivesBackWhatABurstGrew() {
+        let tally = Tally()
+        var short = [Counted(tally)]
+        short.reserveCapacity(16)
+        let capacity = short.capacity
+        short.removeAll(keepingStorageUpTo: capacity)
+        #expect(short.isEmpty && tally.alive == 0)
+        #expect(short.capacity == capacity, "within the bound: kept")
+        var burst = (0..<1_000).map { _ in Counted(tally) }
+        burst.removeAll(keepingStorageUpTo: 16)
+        #expect(burst.isEmpty && tally.alive == 0)
+        #expect(burst.capacity == 0, "past the bound: given back")
+    }
 }
