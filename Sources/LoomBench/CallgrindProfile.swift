@@ -1,7 +1,8 @@
 import Foundation
 
 /// What a callgrind output file counts: the instructions in all, and those each function
-/// executed itself (not in its callees), by the function's symbol as the linker knows it.
+/// executed itself (not in its callees), by the function's symbol as the linker knows it; with
+/// callgrind's cache simulation, the lines of code and of data that missed its last level.
 ///
 /// The file's format (valgrind's "Callgrind Format Specification"): `fn=` starts a function's
 /// cost lines, `cfn=` and `calls=` say that the next cost line is a call's (inclusive, so not the
@@ -9,12 +10,20 @@ import Foundation
 struct CallgrindProfile {
     let total: Int
     let ownInstructions: [String: Int]
+    /// Every event's total (`Ir`, and with `--cache-sim=yes` `ILmr`, `DLmr`, `DLmw`…).
+    let totals: [Substring: Int]
+
+    /// Lines of code that missed the simulated last level (nil without the simulation).
+    var codeLinesMissed: Int? { totals["ILmr"] }
+    /// Lines of code and data that missed it, read or written.
+    var linesMissed: Int? { totals["ILmr"].map { $0 + (totals["DLmr"] ?? 0) + (totals["DLmw"] ?? 0) } }
 
     init(contentsOf path: String) throws {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw BenchFailure("callgrind wrote no \(path)") }
         var names: [Substring: Substring] = [:]
         var own: [String: Int] = [:]
-        var total: Int?
+        var totals: [Substring: Int] = [:]
+        var events: [Substring] = []
         var function: String?
         var nextIsCall = false
         func name(_ field: Substring) -> Substring {
@@ -36,12 +45,15 @@ struct CallgrindProfile {
                 defer { nextIsCall = false }
                 guard !nextIsCall, let function, let cost = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { continue }
                 own[function, default: 0] += cost
+            } else if line.hasPrefix("events:") {
+                events = Array(line.split(separator: " ").dropFirst())
             } else if line.hasPrefix("totals:") || line.hasPrefix("summary:") {
-                total = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+                for (event, count) in zip(events, line.split(separator: " ").dropFirst()) { totals[event] = Int(count) }
             }
         }
-        guard let total else { throw BenchFailure("no totals in \(path)") }
+        guard let total = totals["Ir"] else { throw BenchFailure("no totals in \(path)") }
         self.total = total
+        self.totals = totals
         ownInstructions = own
     }
 

@@ -22,6 +22,15 @@ import LoomWire
 ///   and 1 every 50 ms (a one-cell frame each: read, decoded, applied, written to the terminal,
 ///   acknowledged).
 ///
+/// - `daemon_memory_lines_per_mutation` and `daemon_code_lines_per_mutation`: the cache lines
+///   (of 64 bytes) of code and data a mutation touches that a small cache (`cacheSimulation`)
+///   does not keep from the mutations before it, with this program's clients running between
+///   them as they do. A mutation after idleness fetches about these from memory, one after
+///   another, and at `peers`' cadence that costs more than its instructions do
+///   (docs/BENCHMARKS.md, "The floor and the footprint"): the figure a change to the footprint
+///   is judged by. (The viewer is alone in its process: its frame stays in such a cache from
+///   one frame to the next, so the simulation says nothing of its footprint.)
+///
 /// The functions the longer runs ran more of (of all three pairs) are those an update runs:
 /// `--hot-functions FILE` writes them there (`make hot-functions` into `release/hot-functions.order`, the order in which
 /// release builds lay out their code), and `functions_per_update_laid_out` says how many of them
@@ -61,6 +70,9 @@ enum InstructionsBenchmark {
                        meaning: "the same, the list declared as a scene document"),
                 Figure(key: "viewer_instructions_per_frame", value: viewer.instructions, unit: "instr",
                        meaning: "loom attach, one-cell frame at 80x24 (callgrind; target <= 15,000)"),
+                Figure(key: "daemon_memory_lines_per_mutation", value: daemon.lines, unit: "lines",
+                       meaning: "code and data lines of it a 128 KB cache does not keep (callgrind's simulation): fetched from memory after idleness"),
+                Figure(key: "daemon_code_lines_per_mutation", value: daemon.codeLines, unit: "lines", meaning: "of those, code"),
                 Figure(key: "functions_per_update", value: Double(functions.count), unit: "functions",
                        meaning: "functions an update runs, in the daemon and the viewer"),
                 Figure(key: "functions_per_update_laid_out", value: Double(functions.filter(laidOut.contains).count) / Double(max(functions.count, 1)),
@@ -76,20 +88,27 @@ enum InstructionsBenchmark {
 
     private static let valgrind = "/usr/bin/valgrind"
 
-    /// (instructions of the long run − of the short run) / (long − short), and the functions the
-    /// long run ran more of.
-    private static func perUpdate(_ profile: (Int) throws -> CallgrindProfile) throws -> (instructions: Double, functions: [String]) {
+    /// (instructions of the long run − of the short run) / (long − short), the same of the lines
+    /// missed, and the functions the long run ran more of.
+    private static func perUpdate(_ profile: (Int) throws -> CallgrindProfile) throws
+        -> (instructions: Double, lines: Double, codeLines: Double, functions: [String]) {
         let few = try profile(short), many = try profile(long)
-        return (Double(many.total - few.total) / Double(long - short), CallgrindProfile.functionsRun(from: few, to: many))
+        func perUpdate(_ count: (CallgrindProfile) -> Int?) -> Double { Double((count(many) ?? 0) - (count(few) ?? 0)) / Double(long - short) }
+        return (perUpdate { $0.total }, perUpdate(\.linesMissed), perUpdate(\.codeLinesMissed), CallgrindProfile.functionsRun(from: few, to: many))
     }
+
+    /// The cache callgrind simulates: 16 KB first levels and a 128 KB last level, small enough
+    /// that what an update misses is what it touches that the updates before it did not leave
+    /// in a cache (about what it fetches after idleness, when others' work has evicted it).
+    private static let cacheSimulation = ["--cache-sim=yes", "--I1=16384,4,64", "--D1=16384,4,64", "--LL=131072,8,64"]
 
     /// This program's fanout scenario with one viewer and `mutations` mutations (of the list
     /// as a scene document, with `document`), its daemon thread counted.
     private static func daemonProfile(mutations: Int, document: Bool) throws -> CallgrindProfile {
         let output = profilePath(document ? "daemon-document" : "daemon", mutations)
         defer { discard(output) }
-        let arguments = ["--tool=callgrind", "--demangle=no", "--callgrind-out-file=\(output)", "--toggle-collect=uv_run",
-                         CommandLine.arguments[0], "fanout", "--quick", "--viewers", "1", "--mutations", String(mutations)]
+        let arguments = ["--tool=callgrind", "--demangle=no", "--callgrind-out-file=\(output)", "--toggle-collect=uv_run"] + cacheSimulation
+            + [CommandLine.arguments[0], "fanout", "--quick", "--viewers", "1", "--mutations", String(mutations)]
             + (document ? ["--document"] : [])
         let (status, _) = spawnAndWait(valgrind, arguments, captureOutput: false)
         guard status == 0 else { throw BenchFailure("the fanout run under callgrind failed (status \(status))") }

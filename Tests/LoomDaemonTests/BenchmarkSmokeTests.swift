@@ -63,7 +63,8 @@ struct BenchmarkSmokeTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: kept + "/files").sorted()
         #expect(files == ["daemon", "daemon-document", "viewer"].flatMap { side in ["2", "4"].map { "callgrind.\(side).\($0)" } }.sorted())
         let figures = try JSONParser.parse(run.output)
-        for key in ["daemon_instructions_per_mutation", "daemon_instructions_per_mutation_document", "viewer_instructions_per_frame", "functions_per_update"] {
+        for key in ["daemon_instructions_per_mutation", "daemon_instructions_per_mutation_document", "viewer_instructions_per_frame", "functions_per_update",
+                    "daemon_memory_lines_per_mutation", "daemon_code_lines_per_mutation"] {
             #expect(figures[key]?.doubleValue?.isFinite == true, "instructions reports \(key): \(run.output)")
         }
         #expect(figures["functions_per_update_laid_out"]?.doubleValue.map { (0...1).contains($0) } == true)
