@@ -83,7 +83,7 @@ let package = Package(
         .target(name: "LoomTerminal", dependencies: ["LoomWire", "LoomCells"]),
 
         // The `loom` tool: verbs, their one small argument parser, a blocking protocol client, the viewer.
-        .target(name: "LoomClient", dependencies: ["LoomCommandLine", "LoomWire", "LoomJSON", "LoomTerminal", "LoomSceneDocuments"]),
+        .target(name: "LoomClient", dependencies: ["LoomCommandLine", "LoomWire", "LoomCells", "LoomJSON", "LoomTerminal", "LoomSceneDocuments"]),
         .executableTarget(name: "loom", dependencies: ["LoomClient"]),
 
         // Scene documents, as data: decoding (comments allowed), validation whose errors name a

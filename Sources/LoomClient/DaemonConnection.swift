@@ -1,4 +1,5 @@
 import Foundation
+import LoomCells
 import LoomWire
 
 /// `loom`'s connection to the daemon, over the socket or `ssh HOST loom proxy`'s pipes: it says
@@ -17,6 +18,13 @@ public final class DaemonConnection {
     private var inbox: [Message] = []
     /// One read buffer for the connection's life, not one allocated and zeroed per read.
     private var chunk = [UInt8](repeating: 0, count: 65_536)
+    /// What one read decoded, in a list kept from read to read (a viewer reads a frame or two
+    /// each time), up to `MessageDecoder.messagesPerFeed` messages' room.
+    private var decoded: [Result<Message, WireError>] = []
+    /// One write's bytes, kept from write to write (a viewer acknowledges every frame) up to
+    /// `keptOutgoingCapacity`; a larger one (a pasted text) is let go once written.
+    private var outgoing: [UInt8] = []
+    static let keptOutgoingCapacity = 4_096
 
     /// Connects to the socket at `path`.
     public init(socketPath path: String) throws {
@@ -80,13 +88,21 @@ public final class DaemonConnection {
     /// Sends a message (in JSON before the welcome, binary after); false when the daemon is gone.
     @discardableResult
     public func send(_ message: Message) -> Bool {
-        send([message])
+        MessageEncoder.encode(message, as: decoder.encoding, into: &outgoing)
+        return writeOutgoing()
     }
 
     /// Sends messages in one write (a client pipelining requests); false when the daemon is gone.
     @discardableResult
     public func send(_ messages: [Message]) -> Bool {
-        writeAll(messages.flatMap { MessageEncoder.encode($0, as: decoder.encoding) }, to: output)
+        for message in messages { MessageEncoder.encode(message, as: decoder.encoding, into: &outgoing) }
+        return writeOutgoing()
+    }
+
+    /// Writes `outgoing` and empties it, keeping its storage within the bound.
+    private func writeOutgoing() -> Bool {
+        defer { outgoing.removeAll(keepingCapacity: outgoing.capacity <= Self.keptOutgoingCapacity) }
+        return writeAll(outgoing, to: output)
     }
 
     /// Sends a request and returns its reply; messages without an id before it are skipped, and
@@ -153,9 +169,11 @@ public final class DaemonConnection {
             let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { throw lost }
+            try chunk.withUnsafeBytes { bytes in try decoder.feed(UnsafeRawBufferPointer(rebasing: bytes[0..<count]), into: &decoded) }
+            defer { decoded.removeAll(keepingStorageUpTo: MessageDecoder.messagesPerFeed) }
             var messages: [Message] = []
-            messages.reserveCapacity(MessageDecoder.messagesPerFeed)
-            for result in try decoder.feed(chunk[0..<count]) {
+            messages.reserveCapacity(decoded.count)
+            for result in decoded {
                 switch result {
                 case .success(let message): messages.append(message)
                 case .failure(let error): undecodable.append(error)
