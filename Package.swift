@@ -112,7 +112,7 @@ let package = Package(
                           exclude: ["Peers"]),
 
         .testTarget(name: "LoomSceneDocumentsTests", dependencies: ["LoomSceneDocuments", "LoomDocumentViews", "LoomLayout", "LoomGraph", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomCells", "LoomTestSupport"]),
-        .testTarget(name: "LoomClientTests", dependencies: ["LoomClient", "LoomCommandLine"]),
+        .testTarget(name: "LoomClientTests", dependencies: ["LoomClient", "LoomCommandLine", "LoomWire", "LoomJSON"]),
         .testTarget(name: "LoomScenesTests", dependencies: ["LoomScenes", "LoomLayout", "LoomGraph", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomSceneDocuments", "LoomDocumentViews"]),
         .testTarget(name: "LoomTerminalTests", dependencies: ["LoomTerminal", "LoomWire", "LoomLayout", "LoomTestSupport", "LoomCells", "LoomGraph"]),
         // What more than one test target uses: a seeded generator and random cell grids.

@@ -25,6 +25,8 @@ public final class DaemonConnection {
     /// `keptOutgoingCapacity`; a larger one (a pasted text) is let go once written.
     private var outgoing: [UInt8] = []
     static let keptOutgoingCapacity = 4_096
+    /// The room `outgoing` holds between writes: what the tests check against the bound.
+    var outgoingCapacity: Int { outgoing.capacity }
 
     /// Connects to the socket at `path`.
     public init(socketPath path: String) throws {

@@ -1,0 +1,58 @@
+import Foundation
+@testable import LoomClient
+import LoomJSON
+import LoomWire
+import Testing
+
+/// A client's connection keeps what it writes with between writes, within a bound.
+struct DaemonConnectionTests {
+    /// A listening Unix socket at a fresh path, and that path.
+    private func listening() throws -> (descriptor: Int32, path: String) {
+        let path = NSTemporaryDirectory() + "loom-client-\(getpid())-\(UUID().uuidString.prefix(8)).sock"
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        #expect(bound == 0 && listen(descriptor, 1) == 0)
+        return (descriptor, path)
+    }
+
+    @Test func aConnectionKeepsItsWriteBufferForSmallWritesAndLetsALargeOneGo() throws {
+        let (server, path) = try listening()
+        defer {
+            close(server)
+            unlink(path)
+        }
+        let connection = try DaemonConnection(socketPath: path)
+        let peer = accept(server, nil, nil)
+        defer { close(peer) }
+
+        #expect(connection.send(.ping(id: 1)))
+        let kept = connection.outgoingCapacity
+        #expect(kept > 0 && kept <= DaemonConnection.keptOutgoingCapacity, "a small write's room kept for the next: \(kept)")
+        #expect(connection.send([.ping(id: 2), .ping(id: 3)]))
+        let grown = connection.outgoingCapacity
+        #expect(grown >= kept && grown <= DaemonConnection.keptOutgoingCapacity, "reused, grown within the bound: \(grown)")
+        #expect(connection.send(.ping(id: 1)))
+        #expect(connection.outgoingCapacity == grown, "and kept")
+
+        let large = String(repeating: "x", count: 4 * DaemonConnection.keptOutgoingCapacity)
+        #expect(connection.send(.set(id: 4, path: "/large", value: .string(large))))
+        #expect(connection.outgoingCapacity == 0, "past the bound: let go once written")
+
+        // Everything written arrived, in order, each write whole.
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while received.filter({ $0 == UInt8(ascii: "\n") }).count < 5 {
+            let count = read(peer, &buffer, buffer.count)
+            guard count > 0 else { break }
+            received += buffer[0..<count]
+        }
+        let lines = try received.split(separator: UInt8(ascii: "\n")).map { try JSONParser.parse(Array($0)) }
+        #expect(lines.map { $0["id"]?.doubleValue } == [1, 2, 3, 1, 4])
+        #expect(lines.last?["value"] == .string(large))
+    }
+}
