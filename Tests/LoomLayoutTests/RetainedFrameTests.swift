@@ -120,59 +120,60 @@ struct RetainedFrameTests {
         #expect(subtreesOnly >= 20, "a subtree around a resized leaf was placed alone \(subtreesOnly) times: too rarely to be tested here")
     }
 
-    @Test func aFrameAsksForTheLazyRowsOnlyWhenAViewportMovedOrALayoutMeasuredRowsAnew() {
+    /// How often a renderer asked for the rows its lazy containers build.
+    private final class Asks { var count = 0 }
+
+    /// A board of 1,000 jobs drawn once in a viewport of `size`, and the renderer's asks for
+    /// its list's rows counted from then on.
+    private func drawnBoard(size: Size) -> (board: Board, renderer: SceneRenderer, viewport: Viewport, asks: Asks) {
         let board = Board(count: 1_000)
         let renderer = SceneRenderer(graph: ViewGraph(BoardView(board: board)))
-        let viewport = renderer.addViewport(size: Size(width: 80, height: 24))
+        let viewport = renderer.addViewport(size: size)
         _ = renderer.render()
         let rowsFor = renderer.graph.lazyRowProvider!
-        var asked = 0
+        let asks = Asks()
         renderer.graph.lazyRowProvider = { container, count in
-            asked += 1
+            asks.count += 1
             return rowsFor(container, count)
         }
+        return (board, renderer, viewport, asks)
+    }
+
+    @Test func aFrameAsksForTheLazyRowsOnlyWhenAViewportMovedOrALayoutMeasuredRowsAnew() {
+        let (board, renderer, viewport, asks) = drawnBoard(size: Size(width: 80, height: 24))
         board.jobs[2].title = "job X"
         _ = renderer.render()
-        #expect(asked == 0, "a row's text changed and no viewport moved: nothing asked")
+        #expect(asks.count == 0, "a row's text changed and no viewport moved: nothing asked")
 
         // Scrolled: the rows are asked at the frame's start, and the rows now in view are built.
         #expect(viewport.handle(.pageDown, in: renderer.graph))
         _ = renderer.render()
-        #expect(asked >= 1, "a viewport scrolled: asked again")
+        #expect(asks.count >= 1, "a viewport scrolled: asked again")
         let shown = Snapshot.text(viewport.grid)
         #expect(!shown.contains("job 0") && shown.contains("job 10"), "the page below shows: \(shown)")
 
         // Resized taller: asked again, and the rows the taller screen shows are built.
-        asked = 0
+        asks.count = 0
         viewport.resize(to: Size(width: 80, height: 60))
         _ = renderer.render()
-        #expect(asked >= 1, "a viewport resized: asked again")
+        #expect(asks.count >= 1, "a viewport resized: asked again")
         #expect(Snapshot.text(viewport.grid).contains("job 19"), "the rows the taller screen shows: \(Snapshot.text(viewport.grid))")
 
         // A row that grows taller (it wraps) changes no viewport; the layout measures the rows
         // anew, and the rows are asked after it.
-        asked = 0
+        asks.count = 0
         board.jobs[30].title = String(repeating: "wraps ", count: 30)
         _ = renderer.render()
-        #expect(asked >= 1, "a row's height changed: asked after the layout")
+        #expect(asks.count >= 1, "a row's height changed: asked after the layout")
     }
 
     @Test func aTextThatKeepsItsSizeIsPlacedAloneAndNothingAboveItIsMeasured() {
-        let board = Board(count: 1_000)
-        let renderer = SceneRenderer(graph: ViewGraph(BoardView(board: board)))
-        let viewport = renderer.addViewport(size: Size(width: 200, height: 50))
-        _ = renderer.render()
-        let rowsFor = renderer.graph.lazyRowProvider!
-        var asked = 0
-        renderer.graph.lazyRowProvider = { container, count in
-            asked += 1
-            return rowsFor(container, count)
-        }
+        let (board, renderer, viewport, asks) = drawnBoard(size: Size(width: 200, height: 50))
         board.jobs[7].title = "job Z"
         let frame = renderer.render()[0]
         #expect(renderer.engine.placedLeavesOnly)
         #expect(renderer.engine.placements == 1, "the text's box alone")
-        #expect(asked == 0, "the list's rows not asked: no viewport moved, and the layout measured no row anew")
+        #expect(asks.count == 0, "the list's rows not asked: no viewport moved, and the layout measured no row anew")
         // Characters as wide, spaces where they were: it breaks into lines as it did, so it is
         // not even measured.
         #expect(renderer.engine.measurements == 0)
