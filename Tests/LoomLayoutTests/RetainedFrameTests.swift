@@ -120,6 +120,32 @@ struct RetainedFrameTests {
         #expect(subtreesOnly >= 20, "a subtree around a resized leaf was placed alone \(subtreesOnly) times: too rarely to be tested here")
     }
 
+    /// A viewer that is behind keeps the boxes it was last drawn from (it is sent one frame
+    /// when it catches up); rows removed meanwhile leave nodes in them that are no longer in
+    /// the graph, and their parents may be gone. Its keys must still be safe to handle.
+    @Test func aViewerBehindHandlesKeysOverBoxesWhoseNodesLeftTheGraph() {
+        let board = Board(count: 6)
+        let renderer = SceneRenderer(graph: ViewGraph(BoardView(board: board)))
+        let current = renderer.addViewport(size: Size(width: 60, height: 20))
+        // Another size: not a twin of the current one, whose layout it would share.
+        let behind = renderer.addViewport(size: Size(width: 50, height: 16))
+        _ = renderer.render()
+        board.jobs.removeSubrange(1...4)
+        _ = renderer.render(only: [current])
+        let gone = behind.boxes.filter { !$0.node.isAlive }
+        #expect(!gone.isEmpty, "the behind viewer's boxes hold nodes that left the graph")
+        #expect(gone.allSatisfy { $0.node.parent == nil }, "a node that left the graph has no parent to walk up to")
+        for key: Key in [.tab, .down, .down, .down, .space, .up, .enter, .click(row: 12, column: 2), .pageDown, .escape] {
+            _ = behind.handle(key, in: renderer.graph)
+            _ = behind.acts(key, in: renderer.graph)
+        }
+        // Caught up: its boxes are the graph's again, and what it shows is the board as it is.
+        _ = renderer.render()
+        #expect(behind.boxes.allSatisfy { $0.node.isAlive })
+        let shown = Snapshot.text(behind.grid)
+        #expect(shown.contains("job 0") && shown.contains("job 5") && !shown.contains("job 2"), "\(shown)")
+    }
+
     /// How often a renderer asked for the rows its lazy containers build.
     private final class Asks { var count = 0 }
 

@@ -71,6 +71,9 @@ package class Node {
     /// observation callbacks still pending.
     final func release() {
         isAlive = false
+        // What may still hold a node that left (a viewer's last boxes, while it is behind) may
+        // walk up from it, and its parent, unowned, may be gone: it has none from now on.
+        parent = nil
         clearDependencies()
         for storage in propertyStorage {
             (storage as? NodeBoundStorage)?.detach(from: self)
