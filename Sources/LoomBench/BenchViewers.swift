@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import LoomClient
 import LoomWire
@@ -12,6 +13,20 @@ final class BenchViewers {
 
     /// The mixed sizes viewers attach with, in turn.
     static let sizes = [(80, 24), (100, 30), (120, 40), (200, 50)]
+
+    /// How long the daemon is given, once the viewers closed, to let them go and to draw what
+    /// their going changed (a scene left with no viewport builds none of its lazy rows).
+    static let settling = 0.2
+
+    /// Closes every viewer and waits `settling`, so that what closing them costs the daemon is
+    /// done before anything else happens to it: a run's end is then the same whatever its
+    /// length, and `instructions`' difference of two runs counts their mutations alone (the
+    /// daemon let viewers go during its shutdown or before it, as it happened, and counted a
+    /// row's nodes destroyed in one run and not in the other).
+    func closeAndLetTheDaemonSettle() {
+        connections = []
+        Thread.sleep(forTimeInterval: Self.settling)
+    }
 
     init(count: Int, socket: String, scene: String) throws {
         flushes = Array(repeating: 0, count: count)

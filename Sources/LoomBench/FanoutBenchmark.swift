@@ -79,6 +79,7 @@ enum FanoutBenchmark {
                 let viewers = try BenchViewers(count: count, socket: daemon.socket, scene: Bench.document ? "rows-document" : "rows")
                 figures += measure(viewers, count: count, suffix: "\(count)", rows: rows, path: "/rows", daemon: daemon, control: control,
                                    state: "all sharing one graph")
+                viewers.closeAndLetTheDaemonSettle()
             }
             // Every viewer with a view state of its own: the same mutation, one graph per viewer.
             // Not with --viewers, which profiles the shared case alone.
