@@ -141,6 +141,44 @@ struct DaemonTests {
         #expect(screen.text == current)
     }
 
+    /// A viewer that is behind is not laid out again until it acknowledges: its keys are handled
+    /// over the boxes of the last screen it was sent, whose rows may have left the graph since.
+    /// Keys over them must not reach what those rows' nodes no longer have (a crash before).
+    @Test func aViewerThatIsBehindMaySendKeysOverRowsThatWereRemoved() {
+        let daemon = DaemonThread { $0.register(scene: "jobs", JobBoard()) }
+        defer { daemon.shutDown() }
+        let script = Client.hello(daemon.socket)
+        script.send(#"{"type":"set","id":1,"path":"/jobs","value":{"a":{"name":"alpha","status":"ok"},"b":{"name":"bravo","status":"ok"},"c":{"name":"charlie","status":"ok"},"d":{"name":"delta","status":"ok"}}}"#)
+        _ = script.receive()
+        let viewer = Client.hello(daemon.socket, role: .viewer)
+        viewer.send(#"{"type":"attach","id":1,"scene":"jobs","width":30,"height":8}"#)
+        _ = viewer.receive()
+        let screen = ScreenModel()
+        func nextFlush(timeout: Double) -> Int64? {
+            while let message = viewer.receive(timeout: timeout) {
+                if screen.apply(message) { return screen.lastFlush }
+            }
+            return nil
+        }
+        #expect(nextFlush(timeout: 5) == 1)
+        for key in ["down", "down", "down"] { viewer.send(#"{"type":"input","key":"\#(key)"}"#) }
+        #expect(nextFlush(timeout: 5) == 2, "focus moved: a second frame, and the viewer is now behind")
+        // Rows it shows removed while it is behind: it is sent nothing, and keeps its boxes.
+        script.send(#"{"type":"set","id":2,"path":"/jobs","value":{"a":{"name":"alpha","status":"ok"}}}"#)
+        _ = script.receive()
+        for key in ["down", "up", "tab", "space", "enter", "pagedown", "escape"] { viewer.send(#"{"type":"input","key":"\#(key)"}"#) }
+        viewer.send(#"{"type":"input","key":"click","row":3,"col":1}"#)
+        script.send(#"{"type":"ping","id":3}"#)
+        #expect(script.receive(timeout: 5) == .pong(id: 3), "the daemon is alive")
+
+        viewer.send(.ack(sequence: 2))
+        #expect(nextFlush(timeout: 5) == 3, "caught up")
+        script.send(#"{"type":"snapshot","id":4,"scene":"jobs","width":30,"height":8}"#)
+        guard case .snapshotText(4, let current)? = script.receive() else { Issue.record("no snapshot"); return }
+        #expect(current.contains("alpha") && !current.contains("bravo"), "\(current)")
+        #expect(screen.text.contains("alpha") && !screen.text.contains("bravo"), "the viewer shows the board as it is: \(screen.text)")
+    }
+
     /// A sleeping thread woken costs more CPU than a small update's work (docs/BENCHMARKS.md,
     /// `peers`): with a viewer attached and nothing changing, nothing may wake the loop — no
     /// timer measuring its health, none pacing frames that are not due.
