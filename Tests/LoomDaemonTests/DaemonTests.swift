@@ -107,27 +107,18 @@ struct DaemonTests {
         let daemon = DaemonThread { $0.register(scene: "jobs", JobBoard()) }
         defer { daemon.shutDown() }
         let script = Client.hello(daemon.socket)
-        let viewer = Client.hello(daemon.socket, role: .viewer)
-        viewer.send(#"{"type":"attach","id":1,"scene":"jobs","width":30,"height":8}"#)
-        _ = viewer.receive()
-        let screen = ScreenModel()
-        func nextFlush(timeout: Double) -> Int64? {
-            while let message = viewer.receive(timeout: timeout) {
-                if screen.apply(message) { return screen.lastFlush }
-            }
-            return nil
-        }
-        #expect(nextFlush(timeout: 5) == 1)
+        let (viewer, screen, nextFlush) = attachedToJobs(daemon)
+        #expect(nextFlush(5) == 1)
         script.send(#"{"type":"set","id":2,"path":"/jobs/a","value":{"name":"first","status":"queued"}}"#)
         _ = script.receive()
-        #expect(nextFlush(timeout: 5) == 2, "two frames unacknowledged")
+        #expect(nextFlush(5) == 2, "two frames unacknowledged")
 
         for index in 0..<100 {
             script.send(#"{"type":"set","id":\#(index + 10),"path":"/jobs/j\#(index % 5)","value":{"name":"job","status":"step \#(index)"}}"#)
             _ = script.receive()
         }
         usleep(100_000)
-        #expect(nextFlush(timeout: 0.5) == nil, "nothing is sent to a viewer that is behind")
+        #expect(nextFlush(0.5) == nil, "nothing is sent to a viewer that is behind")
         script.send(#"{"type":"stats","id":3}"#)
         guard case .statsReport(3, let stats)? = script.receive() else { Issue.record("no stats"); return }
         guard case .array(let viewers)? = stats["scenes"]?["jobs"]?["viewers"] else { Issue.record("no viewer stats"); return }
@@ -135,10 +126,25 @@ struct DaemonTests {
         #expect(viewers.first?["unacknowledged"]?.intValue == 2)
 
         viewer.send(.ack(sequence: 2))
-        #expect(nextFlush(timeout: 5) == 3, "one frame takes the viewer to the current screen")
+        #expect(nextFlush(5) == 3, "one frame takes the viewer to the current screen")
         script.send(#"{"type":"snapshot","id":4,"scene":"jobs","width":30,"height":8}"#)
         guard case .snapshotText(4, let current)? = script.receive() else { Issue.record("no snapshot"); return }
         #expect(screen.text == current)
+    }
+
+    /// A viewer attached to "jobs" at 30x8, the screen its frames build, and a way to wait for
+    /// its next frame (its flush's sequence number, or nil when none came within the timeout).
+    private func attachedToJobs(_ daemon: DaemonThread) -> (Client, ScreenModel, (_ timeout: Double) -> Int64?) {
+        let viewer = Client.hello(daemon.socket, role: .viewer)
+        viewer.send(#"{"type":"attach","id":1,"scene":"jobs","width":30,"height":8}"#)
+        _ = viewer.receive()
+        let screen = ScreenModel()
+        return (viewer, screen, { timeout in
+            while let message = viewer.receive(timeout: timeout) {
+                if screen.apply(message) { return screen.lastFlush }
+            }
+            return nil
+        })
     }
 
     /// A viewer that is behind is not laid out again until it acknowledges: its keys are handled
@@ -150,19 +156,10 @@ struct DaemonTests {
         let script = Client.hello(daemon.socket)
         script.send(#"{"type":"set","id":1,"path":"/jobs","value":{"a":{"name":"alpha","status":"ok"},"b":{"name":"bravo","status":"ok"},"c":{"name":"charlie","status":"ok"},"d":{"name":"delta","status":"ok"}}}"#)
         _ = script.receive()
-        let viewer = Client.hello(daemon.socket, role: .viewer)
-        viewer.send(#"{"type":"attach","id":1,"scene":"jobs","width":30,"height":8}"#)
-        _ = viewer.receive()
-        let screen = ScreenModel()
-        func nextFlush(timeout: Double) -> Int64? {
-            while let message = viewer.receive(timeout: timeout) {
-                if screen.apply(message) { return screen.lastFlush }
-            }
-            return nil
-        }
-        #expect(nextFlush(timeout: 5) == 1)
+        let (viewer, screen, nextFlush) = attachedToJobs(daemon)
+        #expect(nextFlush(5) == 1)
         for key in ["down", "down", "down"] { viewer.send(#"{"type":"input","key":"\#(key)"}"#) }
-        #expect(nextFlush(timeout: 5) == 2, "focus moved: a second frame, and the viewer is now behind")
+        #expect(nextFlush(5) == 2, "focus moved: a second frame, and the viewer is now behind")
         // Rows it shows removed while it is behind: it is sent nothing, and keeps its boxes.
         script.send(#"{"type":"set","id":2,"path":"/jobs","value":{"a":{"name":"alpha","status":"ok"}}}"#)
         _ = script.receive()
@@ -172,7 +169,7 @@ struct DaemonTests {
         #expect(script.receive(timeout: 5) == .pong(id: 3), "the daemon is alive")
 
         viewer.send(.ack(sequence: 2))
-        #expect(nextFlush(timeout: 5) == 3, "caught up")
+        #expect(nextFlush(5) == 3, "caught up")
         script.send(#"{"type":"snapshot","id":4,"scene":"jobs","width":30,"height":8}"#)
         guard case .snapshotText(4, let current)? = script.receive() else { Issue.record("no snapshot"); return }
         #expect(current.contains("alpha") && !current.contains("bravo"), "\(current)")
