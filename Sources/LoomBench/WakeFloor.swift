@@ -75,10 +75,10 @@ final class WakeFloor: Sendable {
         }
     }
 
-    /// One request for `row` (below 256), answered.
+    /// One request for `row` (taken modulo 256: the daemon half keeps a flag for each), answered.
     func request(row: Int) throws {
         var reply: UInt8 = 0
-        guard write(control, [UInt8(row)], 1) == 1, read(control, &reply, 1) == 1 else { throw BenchFailure("floor: the daemon half stopped") }
+        guard write(control, [UInt8(truncatingIfNeeded: row)], 1) == 1, read(control, &reply, 1) == 1 else { throw BenchFailure("floor: the daemon half stopped") }
     }
 
     /// CPU time the daemon half's thread has used, in nanoseconds.
