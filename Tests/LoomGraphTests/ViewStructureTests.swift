@@ -181,6 +181,19 @@ struct LifetimeTests {
         // Released here with 20,001 levels alive.
     }
 
+    /// What may still hold a node that left the graph (a viewer behind keeps the boxes of its
+    /// last screen) cannot reach its parent, which may be gone, nor make it act.
+    @Test func aNodeThatLeftTheGraphHasNoParentAndPerformsNothing() {
+        let model = Flags()
+        let graph = mount(CountingButton(model: model))
+        let button = graph.control(.button, "count")!.node
+        graph.afterPass { model.flag = true }
+        #expect(graph.control(.button, "count") == nil, "the button left the graph")
+        #expect(!button.isAlive && button.parent == nil)
+        button.perform(.activate)
+        #expect(model.number == 0, "a button that left performs nothing")
+    }
+
     @Test func aModelThatOutlivesItsGraphReachesNoFreedNode() {
         let counter = Counter()
         var graph: ViewGraph? = mount(ObservesCounter(counter: counter))
@@ -188,6 +201,17 @@ struct LifetimeTests {
         graph = nil
         counter.value = 1
         #expect(graph == nil)
+    }
+}
+
+/// A button that counts into `model.number`, shown while `model.flag` is false.
+private struct CountingButton: View {
+    let model: Flags
+    var body: some View {
+        VStack {
+            if !model.flag { Button("count") { model.number += 1 } }
+            Text("\(model.number)")
+        }
     }
 }
 

@@ -32,7 +32,6 @@ package struct Control {
     package let node: Node
 
     package func perform(_ action: ControlAction) {
-        guard node.isAlive else { return }
         node.perform(action)
     }
 

@@ -180,8 +180,15 @@ package class Node {
         graph.structureGeneration &+= 1
     }
 
-    /// Acts on the control this node is (a key press, a click), outside any evaluation.
-    package func perform(_ action: ControlAction) {}
+    /// Acts on the control this node is (a key press, a click), outside any evaluation; nothing
+    /// once it left the graph (a viewer that is behind still shows it, and may press it).
+    final package func perform(_ action: ControlAction) {
+        guard isAlive else { return }
+        act(action)
+    }
+
+    /// What `perform` does on a node still in the graph: controls override it.
+    func act(_ action: ControlAction) {}
 
     // MARK: - Storage
 

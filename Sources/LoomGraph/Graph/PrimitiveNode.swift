@@ -60,7 +60,7 @@ final class PrimitiveNode<V: PrimitiveView>: ViewNode<V> {
     override var tagValue: AnyHashable? { view.tagValue }
     override var modifierBehavior: (any ViewModifierBehavior)? { view.modifierBehavior }
 
-    package override func perform(_ action: ControlAction) {
+    override func act(_ action: ControlAction) {
         view.perform(action, in: self)
     }
 }
