@@ -1,5 +1,6 @@
 import Foundation
-import Synchronization
+import LoomDaemon
+import LoomWire
 
 /// The floor of Loom's shape on this machine: a daemon thread and a viewer process that pass an
 /// update along and do nothing else. Each update wakes the daemon for a control client's request
@@ -19,7 +20,7 @@ final class WakeFloor: Sendable {
     /// The control client's end (this thread's) and the daemon's.
     private let control: Int32, daemonsControl: Int32
     private let listener: Int32
-    private let cpuClock = Mutex<clockid_t?>(nil)
+    private let cpuClock = ThreadCPUClock()
     private let finished = DispatchSemaphore(value: 0)
     /// What one frame writes to the terminal for `row`: a cursor move and the changed cells, as
     /// many bytes as Loom's one-cell frame.
@@ -31,21 +32,11 @@ final class WakeFloor: Sendable {
             throw BenchFailure("floor: socketpair failed (errno \(errno))")
         }
         (control, daemonsControl) = (pair[0], pair[1])
-        listener = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let path = Array(socket.utf8)
-        guard listener >= 0, path.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            throw BenchFailure("floor: no socket at \(socket)")
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: path) }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard bound == 0, listen(listener, 1) == 0 else { throw BenchFailure("floor: cannot listen on \(socket) (errno \(errno))") }
+        listener = UnixSocketAddress.socket()
+        guard listener >= 0, let address = UnixSocketAddress(socket) else { throw BenchFailure("floor: no socket at \(socket)") }
+        guard address.bind(listener) == 0, listen(listener, 1) == 0 else { throw BenchFailure("floor: cannot listen on \(socket) (errno \(errno))") }
         Thread { [self] in
-            var clock = clockid_t()
-            if pthread_getcpuclockid(pthread_self(), &clock) == 0 { cpuClock.withLock { $0 = clock } }
+            cpuClock.start()
             serve()
             finished.signal()
         }.start()
@@ -82,12 +73,7 @@ final class WakeFloor: Sendable {
     }
 
     /// CPU time the daemon half's thread has used, in nanoseconds.
-    var cpuNanoseconds: Int64 {
-        guard let clock = cpuClock.withLock({ $0 }) else { return 0 }
-        var time = timespec()
-        clock_gettime(clock, &time)
-        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
-    }
+    var cpuNanoseconds: Int64 { cpuClock.nanoseconds }
 
     /// Ends the daemon half (the control client closes) and waits for it.
     func stop() {

@@ -9,7 +9,7 @@ public final class DaemonThread: Sendable {
     private let stop = Mutex<WakeUp?>(nil)
     private let finished = DispatchSemaphore(value: 0)
     /// The daemon thread's CPU clock, for measuring the daemon's own CPU time from outside.
-    private let cpuClock = Mutex<clockid_t?>(nil)
+    private let cpuClock = ThreadCPUClock()
 
     /// Starts a daemon on `socket` (a fresh temporary path by default) with a configuration
     /// `adjust` may change, lets `configure` register its scenes, and returns once it listens.
@@ -19,8 +19,7 @@ public final class DaemonThread: Sendable {
         self.socket = socket
         let ready = DispatchSemaphore(value: 0)
         Thread { [self] in
-            var clock = clockid_t()
-            if pthread_getcpuclockid(pthread_self(), &clock) == 0 { cpuClock.withLock { $0 = clock } }
+            cpuClock.start()
             do {
                 var configuration = DaemonConfiguration(socketPath: socket)
                 adjust(&configuration)
@@ -41,12 +40,7 @@ public final class DaemonThread: Sendable {
     }
 
     /// CPU time the daemon's thread has used, in nanoseconds.
-    public var cpuNanoseconds: Int64 {
-        guard let clock = cpuClock.withLock({ $0 }) else { return 0 }
-        var time = timespec()
-        clock_gettime(clock, &time)
-        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
-    }
+    public var cpuNanoseconds: Int64 { cpuClock.nanoseconds }
 
     /// Says `bye` to every client, commits, stops the loop, and waits for the thread to end.
     /// Once: later calls return at once.

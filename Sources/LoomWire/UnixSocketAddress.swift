@@ -38,6 +38,11 @@ public struct UnixSocketAddress {
         withSocketAddress { Glibc.connect(descriptor, $0, $1) }
     }
 
+    /// Binds `descriptor` to the address; `bind`'s result.
+    public func bind(_ descriptor: Int32) -> Int32 {
+        withSocketAddress { Glibc.bind(descriptor, $0, $1) }
+    }
+
     /// Whether something accepts connections at `path` (a live daemon; a socket file exists a
     /// moment before its owner listens, so a file is no sign of one), checked with a blocking connect.
     public static func isListening(_ path: String) -> Bool {

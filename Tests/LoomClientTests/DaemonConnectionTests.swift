@@ -9,14 +9,9 @@ struct DaemonConnectionTests {
     /// A listening Unix socket at a fresh path, and that path.
     private func listening() throws -> (descriptor: Int32, path: String) {
         let path = NSTemporaryDirectory() + "loom-client-\(getpid())-\(UUID().uuidString.prefix(8)).sock"
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        #expect(bound == 0 && listen(descriptor, 1) == 0)
+        let descriptor = UnixSocketAddress.socket()
+        let address = try #require(UnixSocketAddress(path))
+        #expect(address.bind(descriptor) == 0 && listen(descriptor, 1) == 0)
         return (descriptor, path)
     }
 

@@ -522,11 +522,8 @@ private final class FakeDaemon: Sendable {
     init(path: String) throws {
         self.path = path
         let listener = UnixSocketAddress.socket()
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in path.utf8CString.withUnsafeBytes { raw.copyMemory(from: $0) } }
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
-        try #require(bound == 0 && listen(listener, 1) == 0, "the fake daemon listens")
+        let address = try #require(UnixSocketAddress(path))
+        try #require(address.bind(listener) == 0 && listen(listener, 1) == 0, "the fake daemon listens")
         Thread { [self] in serve(accept(listener, nil, nil)) }.start()
     }
 
