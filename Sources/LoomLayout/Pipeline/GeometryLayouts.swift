@@ -35,6 +35,9 @@ final class GeometryLayouts {
     private var retained: [LayoutKey: Retained] = [:]
     /// Counts `layout` calls: what `Retained`'s marks are compared with.
     private var call = 0
+    /// Each viewport's retained layout during a `layout` call, in the order of the viewports;
+    /// empty between calls (it holds no layout that was dropped).
+    private var found: [Retained?] = []
 
     /// Layouts computed so far (viewports sharing one count once): what the tests count.
     private(set) var count = 0
@@ -59,8 +62,9 @@ final class GeometryLayouts {
                 retained[key] = last
             }
         }
-        // Each viewport's retained layout, found once (a key lookup hashes and compares offsets).
-        let found = viewports.map { retained[$0.layoutKey] }
+        // Each viewport's retained layout, found once (a key lookup hashes and compares offsets),
+        // into a list whose storage is kept from call to call.
+        for viewport in viewports { found.append(retained[viewport.layoutKey]) }
         // Each layout is written over its retained layout's boxes, which nothing else may share.
         for (viewport, last) in zip(viewports, found) where last?.chosenIn == call { viewport.boxes = [] }
         placedLeavesOnly = true
@@ -87,6 +91,7 @@ final class GeometryLayouts {
         // A viewport shows the layout it was found with, moved under its new key or not. (One
         // whose key a moved layout took over marks the layout it had, which is no longer kept.)
         for last in found { last?.shownIn = call }
+        found.removeAllKeepingStorage()
         var shown = 0
         for layout in retained.values {
             layout.laidOutFor = nil
