@@ -8,10 +8,12 @@ import Foundation
 /// cost lines, `cfn=` and `calls=` say that the next cost line is a call's (inclusive, so not the
 /// function's own); a name is given once as `(id) name`, then as `(id)` alone.
 struct CallgrindProfile {
-    let total: Int
     let ownInstructions: [String: Int]
     /// Every event's total (`Ir`, and with `--cache-sim=yes` `ILmr`, `DLmr`, `DLmw`…).
     let totals: [Substring: Int]
+
+    /// Instructions in all (a file without them is refused).
+    var total: Int { totals["Ir"] ?? 0 }
 
     /// Lines of code that missed the simulated last level (nil without the simulation).
     var codeLinesMissed: Int? { totals["ILmr"] }
@@ -51,8 +53,7 @@ struct CallgrindProfile {
                 for (event, count) in zip(events, line.split(separator: " ").dropFirst()) { totals[event] = Int(count) }
             }
         }
-        guard let total = totals["Ir"] else { throw BenchFailure("no totals in \(path)") }
-        self.total = total
+        guard totals["Ir"] != nil else { throw BenchFailure("no totals in \(path)") }
         self.totals = totals
         ownInstructions = own
     }
