@@ -25,8 +25,10 @@ public final class DaemonConnection {
     /// `keptOutgoingCapacity`; a larger one (a pasted text) is let go once written.
     private var outgoing: [UInt8] = []
     static let keptOutgoingCapacity = 4_096
-    /// The room `outgoing` holds between writes: what the tests check against the bound.
+    /// The room `outgoing` and `decoded` hold between writes and reads: what the tests check
+    /// against their bounds.
     var outgoingCapacity: Int { outgoing.capacity }
+    var decodedCapacity: Int { decoded.capacity }
 
     /// Connects to the socket at `path`.
     public init(socketPath path: String) throws {

@@ -50,4 +50,30 @@ struct DaemonConnectionTests {
         #expect(lines.map { $0["id"]?.doubleValue } == [1, 2, 3, 1, 4])
         #expect(lines.last?["value"] == .string(large))
     }
+
+    @Test func aConnectionKeepsItsReadListForAFrameOrTwoAndLetsABurstGo() throws {
+        let (server, path) = try listening()
+        defer {
+            close(server)
+            unlink(path)
+        }
+        let connection = try DaemonConnection(socketPath: path)
+        let peer = accept(server, nil, nil)
+        defer { close(peer) }
+        func write(_ lines: [String]) {
+            let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
+            #expect(Glibc.write(peer, bytes, bytes.count) == bytes.count)
+        }
+
+        write([#"{"type":"pong","id":1}"#, #"{"type":"pong","id":2}"#])
+        #expect(try connection.receive(blocking: true) == [.pong(id: 1), .pong(id: 2)])
+        let kept = connection.decodedCapacity
+        #expect(kept > 0 && kept <= MessageDecoder.messagesPerFeed, "a frame's room kept for the next read: \(kept)")
+
+        write((3..<103).map { #"{"type":"pong","id":\#($0)}"# })
+        var received: [Message] = []
+        while received.count < 100 { received += try connection.receive(blocking: true) }
+        #expect(received == (3..<103).map { .pong(id: RequestID(Int64($0))) }, "every message of the burst, in order")
+        #expect(connection.decodedCapacity == 0, "past the bound: let go once read")
+    }
 }
