@@ -16,4 +16,25 @@ extension Array {
     package mutating func removeAll(keepingStorageUpTo capacity: Int) {
         if self.capacity <= capacity { removeAllKeepingStorage() } else { removeAll() }
     }
+
+    /// Takes the elements out, leaving the array empty over the storage `spare` kept: a list
+    /// taken every turn (the connections to flush, the dirty nodes of a pass) allocates nothing
+    /// once both storages have grown, and what is appended to the array while the taken
+    /// elements are handled is the next turn's. Give the taken list back with `keepStorage(of:)`.
+    /// (Two calls rather than one with a closure: the array is appended to meanwhile, which an
+    /// `inout` access held across a closure would forbid.)
+    @inlinable
+    package mutating func takeAll(keepingStorageIn spare: inout [Element]) -> [Element] {
+        var taken: [Element] = []
+        swap(&taken, &spare)
+        swap(&taken, &self)
+        return taken
+    }
+
+    /// Empties a list `takeAll` took and keeps its storage here, as the next take's spare.
+    @inlinable
+    package mutating func keepStorage(of taken: inout [Element]) {
+        taken.removeAllKeepingStorage()
+        swap(&self, &taken)
+    }
 }

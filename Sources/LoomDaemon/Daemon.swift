@@ -1,4 +1,5 @@
 import Glibc
+import LoomCells
 import LoomGraph
 import LoomJSON
 import LoomLayout
@@ -38,6 +39,8 @@ public final class Daemon {
     private var modelChanged: WakeUp?
     /// Connections with output queued this turn, flushed at its end.
     private var pendingOutput: [Connection] = []
+    /// The storage of the list flushed last, kept for the next turn's (`takeAll(keepingStorageIn:)`).
+    private var flushedOutput: [Connection] = []
     /// What waits for the end of the turn (`afterThisTurn`), and what runs it: an async handle,
     /// whose callback comes after the loop's next wait (a timer started in a timer's callback
     /// would run in the same pass, before the loop reads anyone else).
@@ -390,11 +393,11 @@ public final class Daemon {
     /// One write per connection for everything the turn produced: replies, streams (a viewer's
     /// frame is written, with what was queued before it, as soon as it is drawn).
     private func flushOutput(of chosen: (Connection) -> Bool = { _ in true }) {
-        var flushing: [Connection] = []
-        swap(&flushing, &pendingOutput)
+        var flushing = pendingOutput.takeAll(keepingStorageIn: &flushedOutput)
         for connection in flushing {
             if chosen(connection) { connection.flush() } else { pendingOutput.append(connection) }
         }
+        flushedOutput.keepStorage(of: &flushing)
     }
 
     /// Renders a frame for each scene with work, paced to `framesPerSecond`; work a frame left

@@ -20,6 +20,8 @@ extension SceneGraph {
     /// Viewers sent the same grid share one operation list, encoded once per encoding.
     func renderFrame(now: UInt64, maximumUnacknowledgedFrames limit: Int) {
         var ready: [Viewport] = []
+        swap(&ready, &keptReadyList)
+        defer { keptReadyList.keepStorage(of: &ready) }
         for session in sessions {
             if session.isBehind(limit: limit) {
                 session.coalesced += 1

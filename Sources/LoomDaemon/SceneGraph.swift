@@ -20,6 +20,8 @@ final class SceneGraph {
     var evaluated: Set<ObjectIdentifier> = []
     /// The operations of the frame being sent, encoded once per encoding.
     var encodedOperations = EncodedOperations()
+    /// The storage of a frame's list of viewports to draw, kept for the next frame's.
+    var keptReadyList: [Viewport] = []
 
     init(graph: ViewGraph, styles: StyleTable) {
         self.graph = graph

@@ -44,4 +44,23 @@ struct ArrayEmptyingTests {
         #expect(burst.isEmpty && tally.alive == 0)
         #expect(burst.capacity == 0, "past the bound: given back")
     }
+
+    @Test func aListTakenEveryTurnReusesTwoStoragesAndKeepsWhatIsAppendedMeanwhileForTheNextTurn() {
+        let tally = Tally()
+        var pending: [Counted] = [], spare: [Counted] = []
+        func storage(_ list: [Counted]) -> UnsafeRawPointer? { list.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+        var seen = Set<UnsafeRawPointer?>()
+        for turn in 0..<4 {
+            pending.append(Counted(tally))
+            if turn >= 2 { seen.insert(storage(pending)) }
+            var taken = pending.takeAll(keepingStorageIn: &spare)
+            let handed = taken.count
+            #expect(pending.isEmpty, "the list is empty while its elements are handled")
+            if turn == 0 { pending.append(Counted(tally)) }
+            spare.keepStorage(of: &taken)
+            #expect(handed == (turn == 1 ? 2 : 1), "what was appended while handling is the next turn's")
+            #expect(spare.isEmpty && taken.isEmpty && tally.alive == pending.count, "the taken elements released, the storage kept")
+        }
+        #expect(seen.count <= 2 && !seen.contains(nil), "once both have grown, the turns alternate between two storages")
+    }
 }

@@ -44,13 +44,13 @@ extension ViewGraph {
         deferred.removeAllKeepingStorage()
 
         while !dirty.isEmpty {
-            var batch = dirty
-            dirty.removeAllKeepingStorage()
+            var batch = dirty.takeAll(keepingStorageIn: &spareBatch)
             batch.sort { $0.depth != $1.depth ? $0.depth < $1.depth : $0.serial < $1.serial }
             for node in batch where node.isDirty && node.isAlive {
                 work.append(node)
                 drainWork(&summary)
             }
+            spareBatch.keepStorage(of: &batch)
         }
         inPass = false
 
@@ -118,7 +118,8 @@ extension ViewGraph {
 
     /// Stamps `node` and its ancestors with this generation, stopping at one already stamped.
     private func markLayoutChanged(from node: Node) {
-        var current: Node? = node
+        // Not retained step by step: the graph owns every ancestor while the walk runs.
+        unowned(unsafe) var current: Node? = node
         while let changed = current, changed.layoutStamp != layoutGeneration {
             changed.layoutStamp = layoutGeneration
             current = changed.parent

@@ -101,6 +101,8 @@ package final class ViewGraph {
 
     var inPass = false
     var dirty: [Node] = []
+    /// The storage of the last batch of dirty nodes a pass took, kept for the next one.
+    var spareBatch: [Node] = []
     var deferred: [Node] = []
     var work: [Node] = []
     var enqueued: [Node] = []
