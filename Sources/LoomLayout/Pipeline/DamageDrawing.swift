@@ -44,6 +44,10 @@ final class DamageDrawing {
     private var order: [Drawn] = []
     /// The frames of the geometry being drawn (kept for their storage).
     private var frames: [Frame] = []
+    /// The rows a change drawn in place replaces, and their cells before it, one row after
+    /// another: kept for their storage.
+    private var rowsBefore: [Int] = []
+    private var cellsBefore: [Cell] = []
     /// Counts `draw` calls: what `Drawn.drawnIn` is compared with.
     private var call = 0
 
@@ -112,16 +116,19 @@ final class DamageDrawing {
            var grid = drawn.grid.take() {
             let damage = layout.damage
             if damage.count < GridDiff.scrollThreshold || !damage.shifted {
-                var before: [(row: Int, old: [Cell])] = []
-                before.reserveCapacity(damage.count)
-                for row in 0..<damage.height where damage.contains(row) { before.append((row, Array(grid.row(row)))) }
+                rowsBefore.removeAllKeepingStorage()
+                cellsBefore.removeAllKeepingStorage()
+                for row in 0..<damage.height where damage.contains(row) {
+                    rowsBefore.append(row)
+                    cellsBefore.append(contentsOf: grid.row(row))
+                }
                 var current: [Viewport] = [], behind: [Viewport] = []
                 for viewport in group {
                     if !viewport.needsKeyframe && viewport.grid == grid { current.append(viewport) } else { behind.append(viewport) }
                 }
                 for viewport in current { viewport.grid = CellGrid(width: 0, height: 0) }
                 redraw(damage, of: viewport, into: &grid)
-                if !current.isEmpty { frames.append(Frame(viewports: current, operations: GridDiff.diff(rows: before, to: grid))) }
+                if !current.isEmpty { frames.append(Frame(viewports: current, operations: GridDiff.diff(rows: rowsBefore, old: cellsBefore, to: grid))) }
                 finish(behind, grid)
                 return grid
             }

@@ -34,13 +34,15 @@ package enum GridDiff {
         return operations
     }
 
-    /// The operations for rows known to be the only ones that changed, given their old cells:
-    /// a one-row change costs a row, not a screen (no scroll is looked for).
-    package static func diff(rows: [(row: Int, old: [Cell])], to new: CellGrid) -> [GridOperation] {
+    /// The operations for rows known to be the only ones that changed, given their old cells
+    /// one row after another in `old` (a buffer the caller keeps from frame to frame): a
+    /// one-row change costs a row, not a screen (no scroll is looked for).
+    package static func diff(rows: [Int], old: [Cell], to new: CellGrid) -> [GridOperation] {
+        precondition(old.count == rows.count * new.width, "rows of another width")
         var operations: [GridOperation] = []
-        for (row, old) in rows {
-            precondition(old.count == new.width, "a row of another width")
-            lineOperations(row: row, from: old[...], to: new.row(row), width: new.width, into: &operations)
+        for (index, row) in rows.enumerated() {
+            let start = index * new.width
+            lineOperations(row: row, from: old[start..<(start + new.width)], to: new.row(row), width: new.width, into: &operations)
         }
         return operations
     }
