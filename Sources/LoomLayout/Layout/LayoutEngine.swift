@@ -124,7 +124,7 @@ package final class LayoutEngine {
         /// Takes the sizes of the last stamp as this stamp's, when nothing was measured at this
         /// one: for a node known to give the same sizes.
         func keepPreviousSizes() {
-            if sizes.isEmpty { sizes = previousSizes }
+            if sizes.isEmpty { sizes.copyContents(of: previousSizes) }
         }
 
         func reset(stamp: Int) {

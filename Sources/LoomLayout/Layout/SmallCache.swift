@@ -51,6 +51,14 @@ struct SmallCache<Key: Equatable, Value> {
         }
     }
 
+    /// Holds what `other` holds, in this cache's own storage: shared with `other`, it would
+    /// be copied when either is next emptied (every frame that keeps a leaf's sizes).
+    mutating func copyContents(of other: SmallCache) {
+        items.removeAllKeepingStorage()
+        items.append(contentsOf: other.items)
+        dropped = other.dropped
+    }
+
     /// Forgets every value, keeping the storage for the next ones.
     mutating func removeAll() {
         items.removeAllKeepingStorage()
