@@ -1,3 +1,5 @@
+import LoomCells
+
 /// The boxes of a layout in progress: boxes placed anew, and runs of boxes copied from the
 /// previous layout of the same geometry (`PlacementReuse`), in pre-order.
 ///
@@ -12,6 +14,14 @@ struct BoxList {
     private var runs: [(position: Int, source: Range<Int>)] = []
     /// Boxes in the layout so far.
     private(set) var count = 0
+
+    /// Empty again, its lists keeping their storage.
+    mutating func removeAll() {
+        placed.removeAllKeepingStorage()
+        runs.removeAllKeepingStorage()
+        count = 0
+        copied = 0
+    }
 
     /// Appends a box placed anew; the result names it for `subscript(slot:)`.
     mutating func append(_ box: LayoutBox) -> Int {

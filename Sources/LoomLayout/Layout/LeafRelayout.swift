@@ -102,10 +102,12 @@ extension LayoutEngine {
         }
         placedSubtrees = subtrees.count
 
-        var damage = DamagedRows(height: size.height)
+        // Emptied here rather than after the call: the damage returned shares its storage
+        // until the caller has read it.
+        if lists.damage.height == size.height { lists.damage.removeAll() } else { lists.damage = DamagedRows(height: size.height) }
         for (range, boxes, subtreeDamage) in replacements {
             previous.replaceSubrange(range, with: boxes)
-            damage.formUnion(subtreeDamage)
+            lists.damage.formUnion(subtreeDamage)
         }
         // Boxes that showed what they showed, over sizes that held: their results hold too.
         for (index, _, _) in lists.unchanged where !isReplaced(index) {
@@ -115,15 +117,15 @@ extension LayoutEngine {
         }
         for (index, depth) in lists.leaves where !isReplaced(index) {
             let old = previous[index]
-            var placed = BoxList()
+            lists.placed.removeAll()
             let slot = placeBox(LayoutElement(node: old.node), in: old.frame, clip: old.clip, context: old.context, depth: depth,
-                                listRow: old.isListRow, into: &placed)
-            let box = placed[slot: slot]
-            damage.insert(replacing: old, with: box)
+                                listRow: old.isListRow, into: &lists.placed)
+            let box = lists.placed[slot: slot]
+            lists.damage.insert(replacing: old, with: box)
             previous[index] = box
             placements += 1
         }
-        return damage
+        return lists.damage
     }
 
     /// The subtrees of `roots` that are not inside another's.
@@ -173,11 +175,16 @@ struct LeafRelayoutLists {
     var unchanged: [(index: Int, parent: Int, depth: Int)] = []
     var leaves: [(index: Int, depth: Int)] = []
     var resized: [Int] = []
+    /// A leaf's placement (one box), placed into a list that keeps its storage.
+    var placed = BoxList()
+    /// The damage of the last call, returned to the caller, whose copy shares its storage.
+    var damage = DamagedRows(height: 0)
 
     mutating func removeAll() {
         changed.removeAllKeepingStorage()
         unchanged.removeAllKeepingStorage()
         leaves.removeAllKeepingStorage()
         resized.removeAllKeepingStorage()
+        placed.removeAll()
     }
 }
