@@ -247,6 +247,8 @@ public final class Store {
             durableRevision = revision
             compactIfDue(journal)
         }
+        // Most turns have no waiter: no filtered dictionary and sorted list made for them.
+        guard !waiters.isEmpty else { return durableRevision }
         let ready = waiters.filter { $0.value.revision <= durableRevision }.sorted { $0.key < $1.key }
         for (token, waiter) in ready {
             waiters[token] = nil
