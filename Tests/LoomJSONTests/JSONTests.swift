@@ -54,6 +54,14 @@ struct JSONTextTests {
         #expect(JSONWriter.string(value) == #"{"o":{"b":1,"d":1},"i":[0,-7,9223372036854775807,-9223372036854775808],"e":[],"s":"q\"b\\n\n\u001fé"}"#)
     }
 
+    /// A value's description is its JSON text, whichever way it is made (an integer's apart).
+    @Test func aValuesDescriptionIsItsJSONText() {
+        var generator = SplitMix(state: 5)
+        let integers: [Int64] = [0, 7, -7, 10, -10, .max, .min] + (0..<200).map { _ in Int64.random(in: .min ... .max, using: &generator) }
+        for number in integers { #expect(JSONValue.int(number).description == JSONWriter.string(.int(number))) }
+        for value: JSONValue in [nil, true, 1.5, "q\"\n", ["a": [1, "b"]]] { #expect(value.description == JSONWriter.string(value)) }
+    }
+
     @Test func surrogatePairEscapesBecomeOneScalarAndLoneOnesAreRefused() throws {
         #expect(try JSONParser.parse(#""\ud83d\ude00""#) == .string("😀"))
         #expect(throws: JSONError.self) { try JSONParser.parse(#""\ud83d""#) }

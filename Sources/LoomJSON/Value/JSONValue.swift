@@ -79,8 +79,13 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
 }
 
 extension JSONValue: CustomStringConvertible {
-    /// The compact JSON text.
-    public var description: String { JSONWriter.string(self) }
+    /// The compact JSON text. An integer's is Swift's own decimal text, as the writer writes
+    /// it, made without the writer's byte buffer: a view showing a number (`"\(row["value"])"`)
+    /// reads it on every change.
+    public var description: String {
+        if case .int(let number) = self { return String(number) }
+        return JSONWriter.string(self)
+    }
 }
 
 extension JSONValue {
