@@ -90,6 +90,25 @@ struct TransactionTests {
         try store.merge(json(#"{"z":1,"meta":{"a":1},"b":2}"#), at: pointer("/job"))
         #expect(JSONWriter.string(store.value(at: pointer("/job"))!) == #"{"name":"build","z":1,"meta":{"a":1},"b":2}"#)
     }
+
+    /// A transaction's edit log is emptied for the next one: a `set`'s short lists keep their
+    /// storage (`EditLog.keptCapacity`), a large patch's are freed rather than held while idle.
+    @Test func anEditLogKeepsAShortTransactionsListsAndFreesALargeOnes() throws {
+        var document = Document()
+        var log = Document.EditLog()
+        try document.add(1, at: pointer("/a"), log: &log)
+        let (undo, changes, performed) = (log.undo.capacity, log.changes.capacity, log.performed.capacity)
+        log.removeAll()
+        #expect(log.undo.isEmpty && log.changes.isEmpty && log.performed.isEmpty && log.sizeBefore == nil)
+        #expect(log.undo.capacity == undo && log.changes.capacity == changes && log.performed.capacity == performed,
+                "a one-edit transaction's lists keep their storage")
+        for index in 0...Document.EditLog.keptCapacity { try document.add(.int(Int64(index)), at: pointer("/m\(index)"), log: &log) }
+        #expect(log.performed.count == Document.EditLog.keptCapacity + 1)
+        log.removeAll()
+        #expect(log.undo.capacity == 0 && log.changes.capacity == 0 && log.performed.capacity == 0, "past the bound: freed")
+        try document.add(2, at: pointer("/a"), log: &log)
+        #expect(log.performed.count == 1 && document.value(at: pointer("/a")) == 2, "the emptied log serves the next transaction")
+    }
 }
 
 @Suite("Bad input is refused with a code and the path, and changes nothing")

@@ -50,6 +50,20 @@ struct Document {
         fileprivate(set) var performed: [PatchOperation] = []
         /// The document's size before the first edit.
         fileprivate(set) var sizeBefore: Int?
+
+        /// The entries a list keeps storage for between transactions (`removeAll()`): a
+        /// script's `set` makes one of each, and allocating and freeing the three lists was
+        /// most of what a `set`'s transaction freed; a large patch's lists are freed rather
+        /// than held while idle.
+        static let keptCapacity = 16
+
+        /// Empty for the next transaction, keeping the storage of lists within `keptCapacity`.
+        mutating func removeAll() {
+            undo.removeAll(keepingCapacity: undo.capacity <= Self.keptCapacity)
+            changes.removeAll(keepingCapacity: changes.capacity <= Self.keptCapacity)
+            performed.removeAll(keepingCapacity: performed.capacity <= Self.keptCapacity)
+            sizeBefore = nil
+        }
     }
 
     enum Undo {

@@ -22,6 +22,8 @@ public final class Store {
     public var compactionInterval = 10_000
 
     private(set) var document: Document
+    /// The last transaction's edit log, emptied, kept for its lists' storage.
+    private var keptLog = Document.EditLog()
     private let dependencies = DependencyIndex()
     private var watches = Watches()
     /// Actions waiting for their revision to be durable, by `WaitToken`: in the order they came.
@@ -204,6 +206,11 @@ public final class Store {
             throw DocumentError(.storage, "writes are refused until the state directory can be written again (\(stalled.message))")
         }
         var log = Document.EditLog()
+        swap(&log, &keptLog)
+        defer {
+            log.removeAll()
+            swap(&log, &keptLog)
+        }
         do {
             try edits(&document, &log)
         } catch {
