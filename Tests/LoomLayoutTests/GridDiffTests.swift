@@ -68,7 +68,8 @@ struct GridDiffTests {
             }
             // The rows the caller names, which may leave changed rows out: those stay as they were.
             let rows = (0..<height).filter { _ in Bool.random(using: &generator) || height == 1 }
-            let operations = GridDiff.diff(rows: rows, old: rows.flatMap { old.row($0) }, to: new)
+            var operations: [GridOperation] = []
+            GridDiff.diff(rows: rows, old: rows.flatMap { old.row($0) }, to: new, into: &operations)
             let before = old
             for case .line(let row, let column, _) in operations {
                 #expect(old[row, column] != new[row, column] || new[row, column].isContinuation || old[row, column + 1] != new[row, column + 1],

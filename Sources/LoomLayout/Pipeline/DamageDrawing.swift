@@ -48,6 +48,9 @@ final class DamageDrawing {
     /// another: kept for their storage.
     private var rowsBefore: [Int] = []
     private var cellsBefore: [Cell] = []
+    /// The operations of a change drawn in place, kept for their list's storage: the frame
+    /// that shares it is let go once delivered.
+    private var operationsInPlace: [GridOperation] = []
     /// Counts `draw` calls: what `Drawn.drawnIn` is compared with.
     private var call = 0
 
@@ -128,7 +131,12 @@ final class DamageDrawing {
                 }
                 for viewport in current { viewport.grid = CellGrid(width: 0, height: 0) }
                 redraw(damage, of: viewport, into: &grid)
-                if !current.isEmpty { frames.append(Frame(viewports: current, operations: GridDiff.diff(rows: rowsBefore, old: cellsBefore, to: grid))) }
+                if !current.isEmpty {
+                    // The last such frame was delivered and let go: the list is this one's again.
+                    operationsInPlace.removeAllKeepingStorage()
+                    GridDiff.diff(rows: rowsBefore, old: cellsBefore, to: grid, into: &operationsInPlace)
+                    frames.append(Frame(viewports: current, operations: operationsInPlace))
+                }
                 finish(behind, grid)
                 return grid
             }

@@ -35,16 +35,14 @@ package enum GridDiff {
     }
 
     /// The operations for rows known to be the only ones that changed, given their old cells
-    /// one row after another in `old` (a buffer the caller keeps from frame to frame): a
-    /// one-row change costs a row, not a screen (no scroll is looked for).
-    package static func diff(rows: [Int], old: [Cell], to new: CellGrid) -> [GridOperation] {
+    /// one row after another in `old`, appended to `operations` (both buffers the caller keeps
+    /// from frame to frame): a one-row change costs a row, not a screen (no scroll is looked for).
+    package static func diff(rows: [Int], old: [Cell], to new: CellGrid, into operations: inout [GridOperation]) {
         precondition(old.count == rows.count * new.width, "rows of another width")
-        var operations: [GridOperation] = []
         for (index, row) in rows.enumerated() {
             let start = index * new.width
             lineOperations(row: row, from: old[start..<(start + new.width)], to: new.row(row), width: new.width, into: &operations)
         }
-        return operations
     }
 
     /// Every cell of `grid`, as line operations (a keyframe).
