@@ -48,9 +48,9 @@ final class DamageDrawing {
     /// another: kept for their storage.
     private var rowsBefore: [Int] = []
     private var cellsBefore: [Cell] = []
-    /// The operations of a change drawn in place, kept for their list's storage: the frame
-    /// that shares it is let go once delivered.
-    private var operationsInPlace: [GridOperation] = []
+    /// The lists of the frame of a change drawn in place, kept for their storage: emptied once
+    /// the frame that shares them is delivered and let go.
+    private var inPlace = (viewports: [Viewport](), operations: [GridOperation]())
     /// Counts `draw` calls: what `Drawn.drawnIn` is compared with.
     private var call = 0
 
@@ -94,6 +94,8 @@ final class DamageDrawing {
             drawn.group.removeAllKeepingStorage()
             frames.forEach(deliver)
             frames.removeAllKeepingStorage()
+            inPlace.viewports.removeAllKeepingStorage()
+            inPlace.operations.removeAllKeepingStorage()
         }
         // What was drawn is what the next frame draws over; damage is counted from here.
         if order.count < drawings.count { drawings = drawings.filter { $0.value.drawnIn == call } }
@@ -125,17 +127,15 @@ final class DamageDrawing {
                     rowsBefore.append(row)
                     cellsBefore.append(contentsOf: grid.row(row))
                 }
-                var current: [Viewport] = [], behind: [Viewport] = []
+                var behind: [Viewport] = []
                 for viewport in group {
-                    if !viewport.needsKeyframe && viewport.grid == grid { current.append(viewport) } else { behind.append(viewport) }
+                    if !viewport.needsKeyframe && viewport.grid == grid { inPlace.viewports.append(viewport) } else { behind.append(viewport) }
                 }
-                for viewport in current { viewport.grid = CellGrid(width: 0, height: 0) }
+                for viewport in inPlace.viewports { viewport.grid = CellGrid(width: 0, height: 0) }
                 redraw(damage, of: viewport, into: &grid)
-                if !current.isEmpty {
-                    // The last such frame was delivered and let go: the list is this one's again.
-                    operationsInPlace.removeAllKeepingStorage()
-                    GridDiff.diff(rows: rowsBefore, old: cellsBefore, to: grid, into: &operationsInPlace)
-                    frames.append(Frame(viewports: current, operations: operationsInPlace))
+                if !inPlace.viewports.isEmpty {
+                    GridDiff.diff(rows: rowsBefore, old: cellsBefore, to: grid, into: &inPlace.operations)
+                    frames.append(Frame(viewports: inPlace.viewports, operations: inPlace.operations))
                 }
                 finish(behind, grid)
                 return grid
