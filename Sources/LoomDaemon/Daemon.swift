@@ -65,6 +65,15 @@ public final class Daemon {
         self.handshakes = try HandshakeDeadline(loop: loop, timeout: configuration.helloTimeout)
         self.modelChanged = try WakeUp(loop: loop) { [unowned self] in endTurnSoon() }
         self.continuationWakeUp = try WakeUp(loop: loop) { [unowned self] in runContinuations() }
+        // Given once: every turn starts the first, and frames paced apart the second.
+        turnTimer.action = { [unowned self] in
+            endTurn()
+            turnScheduled = false
+        }
+        frameTimer.action = { [unowned self] in
+            frameScheduled = false
+            endTurnSoon()
+        }
     }
 
     // MARK: - Scenes
@@ -329,10 +338,7 @@ public final class Daemon {
     func endTurnSoon() {
         guard !turnScheduled, !isShuttingDown else { return }
         turnScheduled = true
-        turnTimer.start(after: 0) { [unowned self] in
-            self.endTurn()
-            self.turnScheduled = false
-        }
+        turnTimer.start(after: 0)
     }
 
     /// Runs `work` once this turn has ended (its replies written) and the loop has looked for
@@ -421,10 +427,7 @@ public final class Daemon {
     private func scheduleFrame(after milliseconds: UInt64) {
         guard !frameScheduled else { return }
         frameScheduled = true
-        frameTimer.start(after: milliseconds) { [unowned self] in
-            self.frameScheduled = false
-            self.endTurnSoon()
-        }
+        frameTimer.start(after: milliseconds)
     }
 }
 

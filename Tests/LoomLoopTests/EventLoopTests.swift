@@ -36,6 +36,22 @@ struct EventLoopTests {
         #expect(loop.close() == 0, "uv_loop_close returns 0: every handle was freed")
     }
 
+    /// A timer given its action once is started again and again with it (the daemon's end of
+    /// turn, every turn), each start firing it once.
+    @Test func aTimerStartedAgainRunsTheActionItWasGiven() throws {
+        let loop = try EventLoop()
+        let timer = try LoopTimer(loop: loop)
+        var fired = 0
+        timer.action = {
+            fired += 1
+            if fired < 3 { timer.start(after: 1) } else { timer.close() }
+        }
+        timer.start(after: 1)
+        loop.run()
+        #expect(fired == 3)
+        #expect(loop.close() == 0)
+    }
+
     /// Turns are measured from the wait's return to the next wait, and the watcher neither wakes
     /// the loop nor keeps it running: the loop ends when its one timer is done.
     @Test func aTurnWatcherMeasuresBusyTurnsAndKeepsNoLoopAwake() throws {
