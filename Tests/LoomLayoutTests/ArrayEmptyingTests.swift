@@ -24,6 +24,17 @@ struct ArrayEmptyingTests {
         #expect(empty.isEmpty)
     }
 
+    /// Past `elementsPoppedOneByOne` (a row's cells), emptied at once, with the same result.
+    @Test func aLongArrayIsEmptiedWholeAndKeepsItsStorage() {
+        let tally = Tally()
+        var list = (0..<1_000).map { _ in Counted(tally) }
+        let storage = list.withUnsafeBufferPointer { $0.baseAddress }
+        list.removeAllKeepingStorage()
+        #expect(list.isEmpty && tally.alive == 0, "every element released")
+        list.append(Counted(tally))
+        #expect(list.withUnsafeBufferPointer { $0.baseAddress } == storage, "the storage kept")
+    }
+
     @Test func aSharedArrayIsEmptiedWithoutTouchingItsCopy() {
         var list = [1, 2, 3]
         let copy = list
