@@ -12,9 +12,12 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
         case value(Text)
     }
 
-    /// A literal alone (most keys: no array to make), or the pieces of an interpolation.
+    /// A literal alone (most keys: no array to make), an interpolation of plain text alone
+    /// (`"value \(count)"`: its text, made as it was interpolated), or the pieces of one with
+    /// Markdown or a text of its own.
     private enum Storage: Equatable, Sendable {
         case literal(String)
+        case plain(String)
         case pieces([Piece])
     }
 
@@ -29,30 +32,46 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
     }
 
     public init(stringInterpolation: StringInterpolation) {
-        self.storage = .pieces(stringInterpolation.pieces)
+        self.storage = stringInterpolation.pieces.map(Storage.pieces) ?? .plain(stringInterpolation.plain)
     }
 
     /// The text the Markdown and the values make.
     var text: Text.Storage {
         switch storage {
         case .literal(let string): MarkdownInline.hasMarkup(string) ? MarkdownInline.text([.literal(string)]) : .verbatim(string)
+        case .plain(let string): .verbatim(string)
         case .pieces(let pieces): MarkdownInline.text(pieces)
         }
     }
 
+    /// An interpolation is kept as the text it makes while it is plain text (literals without
+    /// Markdown, strings), as most are: no list of pieces and no parse for `"value \(count)"`.
+    /// The first literal with Markdown, or a text of its own, starts the pieces, with what came
+    /// before as one value of plain text. That reads as the pieces would have: what came before
+    /// holds no markup, so it only neighbours what follows, and what it ends with is a value
+    /// either way (a literal follows a value), which Markdown's delimiters see as one.
     public struct StringInterpolation: StringInterpolationProtocol {
-        var pieces: [Piece] = []
+        /// The text so far, while it is plain.
+        var plain = ""
+        /// The pieces, once it is not.
+        var pieces: [Piece]?
 
-        public init(literalCapacity: Int, interpolationCount: Int) {
-            pieces.reserveCapacity(interpolationCount * 2 + 1)
-        }
+        public init(literalCapacity: Int, interpolationCount: Int) {}
 
         public mutating func appendLiteral(_ literal: String) {
-            if !literal.isEmpty { pieces.append(.literal(literal)) }
+            guard !literal.isEmpty else { return }
+            if pieces == nil && !MarkdownInline.hasMarkup(literal) { return plain += literal }
+            appendPiece(.literal(literal))
         }
 
         public mutating func appendInterpolation(_ string: String) {
-            pieces.append(.value(Text(verbatim: string)))
+            if pieces == nil { return plain += string }
+            appendPiece(.value(Text(verbatim: string)))
+        }
+
+        private mutating func appendPiece(_ piece: Piece) {
+            if pieces == nil { pieces = plain.isEmpty ? [] : [.value(Text(verbatim: plain))] }
+            pieces?.append(piece)
         }
 
         public mutating func appendInterpolation<Subject>(_ value: Subject) {
@@ -61,7 +80,7 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
 
         /// A text keeps its own style, and takes the Markdown's around it.
         public mutating func appendInterpolation(_ text: Text) {
-            pieces.append(.value(text))
+            appendPiece(.value(text))
         }
 
         public mutating func appendInterpolation<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatOutput == String {
@@ -69,7 +88,7 @@ public struct LocalizedStringKey: Equatable, Sendable, ExpressibleByStringInterp
         }
 
         public mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) {
-            pieces.append(.value(Text(date, style: style)))
+            appendPiece(.value(Text(date, style: style)))
         }
     }
 }
