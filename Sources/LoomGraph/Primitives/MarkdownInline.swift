@@ -53,12 +53,14 @@ enum MarkdownInline {
     /// Whether a literal has a byte that can start markup: one with none is one plain run,
     /// unparsed.
     static func hasMarkup(_ literal: String) -> Bool {
-        literal.utf8.contains { byte in
+        func startsMarkup(_ byte: UInt8) -> Bool {
             switch byte {
             case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "["), UInt8(ascii: "\\"): true
             default: false
             }
         }
+        // Over the bytes in place (every literal is read, each time its view's body runs).
+        return literal.utf8.withContiguousStorageIfAvailable { $0.contains(where: startsMarkup) } ?? literal.utf8.contains(where: startsMarkup)
     }
 
     enum Token: Equatable {
