@@ -12,7 +12,10 @@ import LoomWire
 /// framed but wrong gets an `error` reply; a framing violation gets a fatal `error` and closes
 /// only this connection.
 final class Connection {
-    unowned let daemon: Daemon
+    /// Read without the runtime's check of an unowned reference (a strong retain and release
+    /// at each of a request's dozen reads): a connection lives inside its daemon, which holds
+    /// it until both go, and is called only from the daemon's own loop.
+    unowned(unsafe) let daemon: Daemon
     let stream: SocketStream
     let granted: Role
     /// Who connected (`SO_PEERCRED`), as the daemon sees it.
