@@ -15,7 +15,7 @@ final class CompositeNode<V: View>: ViewNode<V> {
     override package var evaluatesBody: Bool { true }
 
     override func receive(_ newValue: V) {
-        if info.comparer.equal(view, newValue) {
+        if info.comparer.equal(kept: &view, newValue) {
             counters.skips += 1
             // Invalidated and equal: the dirty mark alone decides; process it now, parents first.
             if isDirty { graph.enqueue(self, cause: nil) }

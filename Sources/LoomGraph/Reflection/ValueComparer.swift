@@ -162,4 +162,11 @@ extension ValueComparer {
     func equal<T>(_ lhs: T, _ rhs: T) -> Bool {
         withUnsafePointer(to: lhs) { l in withUnsafePointer(to: rhs) { r in equal(UnsafeRawPointer(l), UnsafeRawPointer(r)) } }
     }
+
+    /// The same for a value kept in an object (a node's last view value), lent through an
+    /// `inout` access, which nothing may overlap: compared where it is, where passed as the
+    /// object's property it was copied out first (the call could change it through the object).
+    func equal<T>(kept lhs: inout T, _ rhs: T) -> Bool {
+        withUnsafeMutablePointer(to: &lhs) { l in withUnsafePointer(to: rhs) { r in equal(UnsafeRawPointer(l), UnsafeRawPointer(r)) } }
+    }
 }
