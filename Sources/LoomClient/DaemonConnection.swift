@@ -105,7 +105,7 @@ public final class DaemonConnection {
 
     /// Writes `outgoing` and empties it, keeping its storage within the bound.
     private func writeOutgoing() -> Bool {
-        defer { outgoing.removeAll(keepingCapacity: outgoing.capacity <= Self.keptOutgoingCapacity) }
+        defer { outgoing.removeAll(keepingStorageUpTo: Self.keptOutgoingCapacity) }
         return writeAll(outgoing, to: output)
     }
 
