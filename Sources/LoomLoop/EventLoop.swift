@@ -116,7 +116,17 @@ public class Handle {
     func willClose() {}
 
     static func owner<T: Handle>(_ handle: UnsafeMutableRawPointer?, as _: T.Type) -> T? {
+        unmanagedOwner(handle, as: T.self)?.takeUnretainedValue()
+    }
+
+    /// The owner of a handle, lent to `body` without a retain (a callback that runs every
+    /// turn): the loop holds it (`retainForLoop`) until its close callback.
+    static func withOwner<T: Handle>(_ handle: UnsafeMutableRawPointer?, as _: T.Type, _ body: (T) -> Void) {
+        unmanagedOwner(handle, as: T.self)?._withUnsafeGuaranteedRef(body)
+    }
+
+    private static func unmanagedOwner<T: Handle>(_ handle: UnsafeMutableRawPointer?, as _: T.Type) -> Unmanaged<T>? {
         guard let handle, let data = handle.assumingMemoryBound(to: uv_handle_t.self).pointee.data else { return nil }
-        return Unmanaged<T>.fromOpaque(data).takeUnretainedValue()
+        return Unmanaged<T>.fromOpaque(data)
     }
 }

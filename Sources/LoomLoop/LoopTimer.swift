@@ -22,7 +22,7 @@ public final class LoopTimer: Handle {
 
     /// Starts the timer with the action it has.
     public func start(after timeout: UInt64, every interval: UInt64 = 0) {
-        uv_timer_start(timer, { timer in Handle.owner(timer, as: LoopTimer.self)?.action?() }, timeout, interval)
+        uv_timer_start(timer, { timer in Handle.withOwner(timer, as: LoopTimer.self) { $0.action?() } }, timeout, interval)
     }
 
     public func stop() {

@@ -69,22 +69,15 @@ private final class Hook: Handle {
             let check = UnsafeMutableRawPointer(handle).assumingMemoryBound(to: uv_check_t.self)
             try LoopError.check(uv_check_init(loop.loop, check), "uv_check_init")
             retainForLoop()
-            uv_check_start(check) { check in Hook.withHook(check) { $0.watcher?.waitDidEnd() } }
+            uv_check_start(check) { check in Handle.withOwner(check, as: Hook.self) { $0.watcher?.waitDidEnd() } }
         case .prepare:
             super.init(uv_prepare_t.self)
             let prepare = UnsafeMutableRawPointer(handle).assumingMemoryBound(to: uv_prepare_t.self)
             try LoopError.check(uv_prepare_init(loop.loop, prepare), "uv_prepare_init")
             retainForLoop()
-            uv_prepare_start(prepare) { prepare in Hook.withHook(prepare) { $0.watcher?.waitWillBegin() } }
+            uv_prepare_start(prepare) { prepare in Handle.withOwner(prepare, as: Hook.self) { $0.watcher?.waitWillBegin() } }
         }
         uv_unref(handle)
-    }
-
-    /// The hook of a libuv handle, lent for the call without a retain: the loop holds it
-    /// (`retainForLoop`) until its close callback.
-    private static func withHook(_ handle: UnsafeMutableRawPointer?, _ body: (Hook) -> Void) {
-        guard let handle, let data = handle.assumingMemoryBound(to: uv_handle_t.self).pointee.data else { return }
-        Unmanaged<Hook>.fromOpaque(data)._withUnsafeGuaranteedRef(body)
     }
 
     override func willClose() {
