@@ -233,6 +233,25 @@ struct RetainedFrameTests {
         #expect(Snapshot.text(viewport.grid).contains("job seven"))
     }
 
+    /// A change drawn in place copies the rows it replaces into a list kept between frames:
+    /// a row's room is kept, a change of many rows gives back what it grew past the bound.
+    @Test func theCellsAChangeReplacesAreKeptWithinABoundBetweenFrames() {
+        let board = Board(count: 1_000)
+        let renderer = SceneRenderer(graph: ViewGraph(BoardView(board: board)))
+        let viewport = renderer.addViewport(size: Size(width: 200, height: 50))
+        _ = renderer.render()
+        _ = renderer.render()
+        board.jobs[7].title = "job seven"
+        _ = renderer.render()
+        #expect(renderer.drawnRows == 1)
+        #expect(renderer.keptCells >= 200 && renderer.keptCells <= DamageDrawing.keptCellsCapacity, "a row's room kept: \(renderer.keptCells)")
+        for index in 0..<12 { board.jobs[index].title = "job \(index) changed" }
+        _ = renderer.render()
+        #expect(renderer.drawnRows == 12 && renderer.drawnRows * 200 > DamageDrawing.keptCellsCapacity)
+        #expect(renderer.keptCells == 0, "past the bound: given back once diffed")
+        #expect(Snapshot.text(viewport.grid).contains("job 11 changed"))
+    }
+
     @Test func aOneRowChangePlacesThatRowAndItsAncestorsAndDrawsOneRow() {
         let board = Board(count: 1_000)
         let renderer = SceneRenderer(graph: ViewGraph(BoardView(board: board)))

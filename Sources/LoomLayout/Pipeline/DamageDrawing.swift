@@ -45,9 +45,16 @@ final class DamageDrawing {
     /// The frames of the geometry being drawn (kept for their storage).
     private var frames: [Frame] = []
     /// The rows a change drawn in place replaces, and their cells before it, one row after
-    /// another: kept for their storage.
+    /// another: kept for their storage, empty between frames.
     private var rowsBefore: [Int] = []
     private var cellsBefore: [Cell] = []
+    /// The most cells `cellsBefore` keeps room for between frames (24 KB: five rows of a
+    /// 200-column screen; most changes are a row or two). A change of more rows (up to half the
+    /// screen is drawn in place) gives its room back once diffed, so that a graph — there is
+    /// one per viewer with a view state of its own — does not hold half a screen while idle.
+    static let keptCellsCapacity = 1_024
+    /// The room `cellsBefore` holds between frames: what the tests check against the bound.
+    var keptCells: Int { cellsBefore.capacity }
     /// The lists of the frame of a change drawn in place, kept for their storage: emptied once
     /// the frame that shares them is delivered and let go.
     private var inPlace = (viewports: [Viewport](), operations: [GridOperation]())
@@ -121,8 +128,6 @@ final class DamageDrawing {
            var grid = drawn.grid.take() {
             let damage = layout.damage
             if damage.count < GridDiff.scrollThreshold || !damage.shifted {
-                rowsBefore.removeAllKeepingStorage()
-                cellsBefore.removeAllKeepingStorage()
                 for row in 0..<damage.height where damage.contains(row) {
                     rowsBefore.append(row)
                     cellsBefore.append(contentsOf: grid.row(row))
@@ -137,6 +142,8 @@ final class DamageDrawing {
                     GridDiff.diff(rows: rowsBefore, old: cellsBefore, to: grid, into: &inPlace.operations)
                     frames.append(Frame(viewports: inPlace.viewports, operations: inPlace.operations))
                 }
+                rowsBefore.removeAllKeepingStorage()
+                cellsBefore.removeAll(keepingStorageUpTo: Self.keptCellsCapacity)
                 finish(behind, grid)
                 return grid
             }

@@ -142,6 +142,10 @@ package final class SceneRenderer {
     /// Boxes drawn in the last frame, over all geometries: what the tests count.
     package var drawnBoxes: Int { drawing.drawnBoxes }
 
+    /// The room the drawing keeps for the cells a change drawn in place replaces: what the
+    /// tests check against `DamageDrawing.keptCellsCapacity`.
+    package var keptCells: Int { drawing.keptCells }
+
     /// Layouts computed so far (viewports sharing one count once): what the tests count.
     package var layoutCount: Int { layouts.count }
 }
