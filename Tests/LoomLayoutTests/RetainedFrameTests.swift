@@ -236,11 +236,7 @@ struct RetainedFrameTests {
     /// A change drawn in place copies the rows it replaces into a list kept between frames:
     /// a row's room is kept, a change of many rows gives back what it grew past the bound.
     @Test func theCellsAChangeReplacesAreKeptWithinABoundBetweenFrames() {
-        let board = Board(count: 1_000)
-        let renderer = SceneRenderer(graph: ViewGraph(BoardView(board: board)))
-        let viewport = renderer.addViewport(size: Size(width: 200, height: 50))
-        _ = renderer.render()
-        _ = renderer.render()
+        let (board, renderer, viewport, _) = drawnBoard(size: Size(width: 200, height: 50))
         board.jobs[7].title = "job seven"
         _ = renderer.render()
         #expect(renderer.drawnRows == 1)
