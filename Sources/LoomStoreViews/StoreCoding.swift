@@ -13,6 +13,14 @@ enum StoreCoding {
         // The JSON as it is, the commonest read, without asking the runtime for a cast: the
         // metatypes equal, the value is of `Value`'s type.
         if Value.self == JSONValue.self { return unsafeBitCast(json, to: Value.self) }
+        return try converted(type, from: json)
+    }
+
+    /// A value of another type than `JSONValue`: its own function, because the cast below
+    /// asks the runtime for `Optional<Value>`'s metadata (a hashed lookup) on entry to any
+    /// function it is in, which the commonest read above does not need.
+    @inline(never)
+    private static func converted<Value: Decodable>(_ type: Value.Type, from json: JSONValue) throws -> Value {
         if let value = json as? Value { return value }
         return try decoder.decode(type, from: Data(JSONWriter.bytes(json)))
     }

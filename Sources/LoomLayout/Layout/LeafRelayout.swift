@@ -115,14 +115,14 @@ extension LayoutEngine {
             if let entry = existingEntry(of: node), entry.stamp == previous[index].stamp { entry.advance(to: node.layoutStamp) }
             previous[index].stamp = node.layoutStamp
         }
+        // Each leaf's box is swapped into the layout, the old one left in the placement list
+        // until it is emptied: neither is copied (a copy retains everything a box holds).
         for (index, depth) in lists.leaves where !isReplaced(index) {
-            let old = previous[index]
             lists.placed.removeAll()
-            let slot = placeBox(LayoutElement(node: old.node), in: old.frame, clip: old.clip, context: old.context, depth: depth,
-                                listRow: old.isListRow, into: &lists.placed)
-            let box = lists.placed[slot: slot]
-            lists.damage.insert(replacing: old, with: box)
-            previous[index] = box
+            let slot = placeBox(LayoutElement(node: previous[index].node), in: previous[index].frame, clip: previous[index].clip,
+                                context: previous[index].context, depth: depth, listRow: previous[index].isListRow, into: &lists.placed)
+            lists.damage.insert(replacing: previous[index], with: lists.placed[slot: slot])
+            swap(&previous[index], &lists.placed[slot: slot])
             placements += 1
         }
         return lists.damage
