@@ -8,7 +8,7 @@ public struct Flow<Content: View>: View {
     let spacing: Int?
     let lineSpacing: Int
     let lineLimit: Int?
-    let content: Content
+    var content: Content
 
     public init(alignment: VerticalAlignment = .top, spacing: Int? = nil, lineSpacing: Int = 0, lineLimit: Int? = nil,
                 @ViewBuilder content: () -> Content) {

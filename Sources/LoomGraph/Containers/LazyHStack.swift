@@ -2,7 +2,7 @@
 public struct LazyHStack<Content: View>: View {
     let alignment: VerticalAlignment
     let spacing: Int?
-    let content: Content
+    var content: Content
 
     public init(alignment: VerticalAlignment = .center, spacing: Int? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment

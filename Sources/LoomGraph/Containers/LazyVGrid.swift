@@ -3,7 +3,7 @@
 /// (rule 7), whatever the collection's length.
 public struct LazyVGrid<Content: View>: View {
     let spec: LazyVGridSpec
-    let content: Content
+    var content: Content
 
     /// `spacing`: rows between grid rows (none by default, as between a stack's rows here).
     public init(columns: [GridItem], alignment: HorizontalAlignment = .center, spacing: Int? = nil, @ViewBuilder content: () -> Content) {

@@ -2,7 +2,7 @@
 public struct LazyVStack<Content: View>: View {
     let alignment: HorizontalAlignment
     let spacing: Int?
-    let content: Content
+    var content: Content
 
     public init(alignment: HorizontalAlignment = .center, spacing: Int? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment

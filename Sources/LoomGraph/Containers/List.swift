@@ -1,6 +1,6 @@
 /// A scrolling list of rows, lazy like `LazyVStack` (the `seeds/stores` scene shows the difference).
 public struct List<Content: View>: View {
-    let content: Content
+    var content: Content
 
     public init(@ViewBuilder content: () -> Content) {
         self.content = content()

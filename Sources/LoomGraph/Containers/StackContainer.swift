@@ -3,7 +3,9 @@
 /// `LazyHStack`, `List`) build what is visible. Transparent views pass the choice through.
 protocol RowBuildingContainer: PrimitiveView {
     associatedtype Content: View
-    var content: Content { get }
+    /// Settable only so that it is lent to the child list where it is (its `modify`), where
+    /// its getter, called through the protocol, copied it out: a stack with all its content.
+    var content: Content { get set }
     static var buildsLazily: Bool { get }
 }
 
@@ -12,7 +14,7 @@ extension RowBuildingContainer {
         node.childContext.lazyContainer = Self.buildsLazily ? node : nil
     }
 
-    func updateChildren(_ children: inout ChildList) {
-        children.append(content)
+    mutating func updateChildren(_ children: inout ChildList) {
+        children.append(lending: &content)
     }
 }

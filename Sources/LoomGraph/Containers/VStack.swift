@@ -3,7 +3,7 @@
 public struct VStack<Content: View>: View {
     let alignment: HorizontalAlignment
     let spacing: Int?
-    let content: Content
+    var content: Content
 
     public init(alignment: HorizontalAlignment = .center, spacing: Int? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment

@@ -1,7 +1,7 @@
 /// Layers its children back to front.
 public struct ZStack<Content: View>: View {
     let alignment: Alignment
-    let content: Content
+    var content: Content
 
     public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
         self.alignment = alignment

@@ -33,6 +33,13 @@ struct ChildList {
         }
     }
 
+    /// `append` of a value the caller lends as an `inout` access, which nothing may overlap:
+    /// generic code passes its address on as it is, where a value read through a protocol's
+    /// getter or a pointer's `pointee` was copied first (and destroyed after). Not changed.
+    mutating func append<C: View>(lending value: inout C, key: Int = 0) {
+        append(value, key: key)
+    }
+
     func finish() {
         guard index < node.children.count else { return }
         for child in node.children[index...] { node.graph.destroy(child) }

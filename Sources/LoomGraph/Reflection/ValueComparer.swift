@@ -75,13 +75,28 @@ protocol ViewInput {
 
 final class InputComparer<T: ViewInput>: ValueComparer, @unchecked Sendable {
     override func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
-        lhs.assumingMemoryBound(to: T.self).pointee.isSameInput(as: rhs.assumingMemoryBound(to: T.self).pointee)
+        Self.same(&lhs.lent(as: T.self).pointee, &rhs.lent(as: T.self).pointee)
     }
+
+    private static func same(_ lhs: inout T, _ rhs: inout T) -> Bool { lhs.isSameInput(as: rhs) }
 }
 
 final class EquatableComparer<T: Equatable>: ValueComparer, @unchecked Sendable {
     override func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
-        lhs.assumingMemoryBound(to: T.self).pointee == rhs.assumingMemoryBound(to: T.self).pointee
+        Self.same(&lhs.lent(as: T.self).pointee, &rhs.lent(as: T.self).pointee)
+    }
+
+    private static func same(_ lhs: inout T, _ rhs: inout T) -> Bool { lhs == rhs }
+}
+
+extension UnsafeRawPointer {
+    /// The value of type `T` here, for a comparison that only reads it, to be passed on as an
+    /// `inout` access: the comparers' code is generic and unspecialized, and a value read as
+    /// `pointee` is copied into a temporary before the call (and destroyed after it), where an
+    /// `inout` access, which nothing may overlap, is passed on as the address it is. Never
+    /// written through: the memory may be a constant's.
+    fileprivate func lent<T>(as _: T.Type) -> UnsafeMutablePointer<T> {
+        UnsafeMutableRawPointer(mutating: self).assumingMemoryBound(to: T.self)
     }
 }
 

@@ -6,8 +6,10 @@
 /// The graph asks these questions of the type, never by casting a value: casting an `Optional`
 /// view to an existential would unwrap it.
 protocol PrimitiveView: View where Body == Never {
-    /// Reconciles the children of the node from this value, in order.
-    func updateChildren(_ children: inout ChildList)
+    /// Reconciles the children of the node from this value, in order. Mutating only so that
+    /// the node's value is lent in place and its parts can be lent on (`ChildList.append(lending:)`):
+    /// it changes nothing.
+    mutating func updateChildren(_ children: inout ChildList)
 
     /// What a snapshot of the primitive tree shows for this view; nil for views that only group
     /// their children (tuples, conditionals, `ForEach`, identity and lifecycle modifiers).

@@ -15,16 +15,17 @@ public struct TupleView<T>: View {
 }
 
 extension TupleView: PrimitiveView {
-    func updateChildren(_ children: inout ChildList) {
-        withUnsafePointer(to: value) { pointer in
-            let base = UnsafeRawPointer(pointer)
+    mutating func updateChildren(_ children: inout ChildList) {
+        withUnsafeMutablePointer(to: &value) { pointer in
+            let base = UnsafeMutableRawPointer(pointer)
             for element in TupleElements.of(T.self) {
                 Self.append(element.type, at: base + element.offset, to: &children)
             }
         }
     }
 
-    private static func append<Element: View>(_: Element.Type, at pointer: UnsafeRawPointer, to children: inout ChildList) {
-        children.append(pointer.assumingMemoryBound(to: Element.self).pointee)
+    /// Each element lent where it is (read as `pointee`, it was copied out first).
+    private static func append<Element: View>(_: Element.Type, at pointer: UnsafeMutableRawPointer, to children: inout ChildList) {
+        children.append(lending: &pointer.assumingMemoryBound(to: Element.self).pointee)
     }
 }
