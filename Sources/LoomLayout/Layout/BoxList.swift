@@ -24,8 +24,8 @@ struct BoxList {
     }
 
     /// Appends a box placed anew; the result names it for `subscript(slot:)`.
-    mutating func append(_ box: LayoutBox) -> Int {
-        placed.append((count, box))
+    mutating func append(_ box: consuming LayoutBox) -> Int {
+        placed.append((count, consume box))
         count += 1
         return placed.count - 1
     }

@@ -121,8 +121,8 @@ extension LayoutEngine {
             lists.placed.removeAll()
             let slot = placeBox(LayoutElement(node: previous[index].node), in: previous[index].frame, clip: previous[index].clip,
                                 context: previous[index].context, depth: depth, listRow: previous[index].isListRow, into: &lists.placed)
-            lists.damage.insert(replacing: previous[index], with: lists.placed[slot: slot])
             swap(&previous[index], &lists.placed[slot: slot])
+            lists.damage(replacingPlaced: slot, with: &previous[index])
             placements += 1
         }
         return lists.damage
@@ -179,6 +179,17 @@ struct LeafRelayoutLists {
     var placed = BoxList()
     /// The damage of the last call, returned to the caller, whose copy shares its storage.
     var damage = DamagedRows(height: 0)
+
+    /// Adds the rows where `new` draws otherwise than the box in `placed` at `slot` (the one it
+    /// replaced), both lent as `inout` accesses and neither written: passed as the lists'
+    /// elements, each was copied out first, retaining all a box holds.
+    mutating func damage(replacingPlaced slot: Int, with new: inout LayoutBox) {
+        Self.insert(into: &damage, replacing: &placed[slot: slot], with: &new)
+    }
+
+    private static func insert(into damage: inout DamagedRows, replacing old: inout LayoutBox, with new: inout LayoutBox) {
+        damage.insert(replacing: old, with: new)
+    }
 
     mutating func removeAll() {
         changed.removeAllKeepingStorage()

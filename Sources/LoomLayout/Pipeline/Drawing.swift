@@ -14,11 +14,13 @@ enum Drawing {
                      band: Range<Int>? = nil) -> Int {
         let bandRect = band.map { GridRect(column: 0, row: $0.lowerBound, width: grid.width, height: $0.count) } ?? grid.bounds
         var drawn = 0
-        // By index: only the boxes that draw in the band are copied out of the array.
-        for index in boxes.indices where boxes[index].drawnRows.overlaps(band ?? boxes[index].drawnRows) && !boxes[index].context.isHidden {
-            let box = boxes[index]
-            box.primitive.layout.draw(box, clip: box.clip.intersection(bandRect), into: &grid, styles: styles)
-            drawn += 1
+        // By index, and each box that draws in the band lent where it is (`draw(lent:)`).
+        boxes.withUnsafeBufferPointer { lent in
+            guard let first = lent.baseAddress else { return }
+            for index in lent.indices where lent[index].drawnRows.overlaps(band ?? lent[index].drawnRows) && !lent[index].context.isHidden {
+                draw(lent: &UnsafeMutablePointer(mutating: first + index).pointee, clip: bandRect, into: &grid, styles: styles)
+                drawn += 1
+            }
         }
         if inert {
             for box in boxes where !box.context.isHidden && box.node.controlKind?.changesData ?? false {
@@ -30,6 +32,13 @@ enum Drawing {
             restyle(area, clip: bandRect, into: &grid, styles: styles) { $0.formSymmetricDifference(.inverse) }
         }
         return drawn
+    }
+
+    /// Draws a box lent as an `inout` access, which nothing may overlap (never written: the
+    /// list may be shared): its address is passed on as it is, where an element read from the
+    /// list was copied out first, retaining everything a box holds, and released after.
+    private static func draw(lent box: inout LayoutBox, clip: GridRect, into grid: inout CellGrid, styles: StyleTable) {
+        box.primitive.layout.draw(box, clip: box.clip.intersection(clip), into: &grid, styles: styles)
     }
 
     private static func restyle(_ area: GridRect, clip: GridRect, into grid: inout CellGrid, styles: StyleTable,
