@@ -35,13 +35,23 @@ public final class StyleTable {
 
     public init() {}
 
+    /// The last style looked up and its id: what is drawn together (a row's texts, the cells
+    /// of a frame) mostly shares one style, compared here rather than hashed again.
+    private var last = (style: Style.plain, id: StyleID.plain)
+
     public func id(for style: Style) -> StyleID {
         // Most text is plain: compared, not hashed.
         if style == .plain { return .plain }
-        if let id = ids[style] { return id }
-        let id = StyleID(rawValue: UInt32(styles.count))
-        ids[style] = id
-        styles.append(style)
+        if style == last.style { return last.id }
+        let id: StyleID
+        if let known = ids[style] {
+            id = known
+        } else {
+            id = StyleID(rawValue: UInt32(styles.count))
+            ids[style] = id
+            styles.append(style)
+        }
+        last = (style, id)
         return id
     }
 
