@@ -4,7 +4,7 @@ import LoomGraph
 /// Stages 4 and 5, drawing and diff per geometry.
 ///
 /// Viewports of one geometry (layout and focus) show one grid: it is drawn once, over that
-/// geometry's last drawing where it can be (only the damaged rows: see `draw(_:for:layouts:)`),
+/// geometry's last drawing where it can be (only the damaged rows: see `draw(_:layout:into:)`),
 /// and each of its viewports gets a `Frame`: a keyframe for a new or resized viewer, else the
 /// diff from the grid it was last sent (`GridDiff`), computed once for all the viewers that were
 /// sent the same grid. Frames are handed over as soon as their geometry is drawn, so their
@@ -91,9 +91,11 @@ final class DamageDrawing {
         drawnRows = 0
         drawnBoxes = 0
         for drawn in order {
-            let grid = draw(drawn, layouts: layouts, into: &frames)
+            // Looked up once: a key is hashed and its offsets compared.
+            let layout = layouts[drawn.key.layout]
+            let grid = draw(drawn, layout: layout, into: &frames)
             drawn.grid = grid
-            drawn.version = layouts[drawn.key.layout]?.version ?? -1
+            drawn.version = layout?.version ?? -1
             for viewport in drawn.group {
                 viewport.grid = grid
                 viewport.needsKeyframe = false
@@ -119,12 +121,12 @@ final class DamageDrawing {
     /// copied first and the viewers that have the last drawing get a diff of those rows alone,
     /// so no copy of the screen is made (a viewer that is behind still holds the old grid, and
     /// copy-on-write keeps it intact).
-    private func draw(_ drawn: Drawn, layouts: GeometryLayouts, into frames: inout [Frame]) -> CellGrid {
+    private func draw(_ drawn: Drawn, layout: GeometryLayouts.Retained?, into frames: inout [Frame]) -> CellGrid {
         let group = drawn.group
         let viewport = group[0]
         // Each diff with the grid it starts from, and the viewports that had that grid.
         var diffs: [(old: CellGrid, frame: Frame)] = []
-        if let layout = layouts[drawn.key.layout], drawn.version == layout.drawnVersion, layout.damage.count <= layout.damage.height / 2,
+        if let layout, drawn.version == layout.drawnVersion, layout.damage.count <= layout.damage.height / 2,
            var grid = drawn.grid.take() {
             let damage = layout.damage
             if damage.count < GridDiff.scrollThreshold || !damage.shifted {
