@@ -108,19 +108,24 @@ public struct CellGrid: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Sets a cell, blanking the other half of any wide cluster it breaks.
+    /// Sets a cell, blanking the other half of any wide cluster it breaks. (Through the
+    /// storage's pointer, checked here once: text is drawn a cell at a time, and each access
+    /// through the array checked its bounds and, for a write, that the storage is not shared.)
     public mutating func write(_ cell: Cell, row: Int, column: Int) {
         guard row >= 0, row < height, column >= 0, column < width else { return }
-        let old = self[row, column]
-        // Overwriting the right half of a wide cluster: its left half becomes a space.
-        if old.isContinuation, !cell.isContinuation, column > 0 {
-            self[row, column - 1] = Cell(.space, style: self[row, column - 1].style)
+        let index = row * width + column, width = width
+        cells.withUnsafeMutableBufferPointer { cells in
+            let old = cells[index]
+            // Overwriting the right half of a wide cluster: its left half becomes a space.
+            if old.isContinuation, !cell.isContinuation, column > 0 {
+                cells[index - 1] = Cell(.space, style: cells[index - 1].style)
+            }
+            // Overwriting the left half: its right half becomes a space (a new wide cluster writes its own).
+            if !old.isContinuation, column + 1 < width, cells[index + 1].isContinuation {
+                cells[index + 1] = Cell(.space, style: old.style)
+            }
+            cells[index] = cell
         }
-        // Overwriting the left half: its right half becomes a space (a new wide cluster writes its own).
-        if !old.isContinuation, column + 1 < width, self[row, column + 1].isContinuation {
-            self[row, column + 1] = Cell(.space, style: old.style)
-        }
-        self[row, column] = cell
     }
 
     /// Moves the rows `rows` of the columns `columns` by `delta` rows (up when positive); the
