@@ -67,8 +67,9 @@ package enum LineBreaker {
     static func lines(paragraphs: [[Cluster]], width: Int?, options: TextOptions) -> [TextLine] {
         let limit = options.lineLimit.map { max($0, 1) }
         if limit == 1, options.truncation != .tail || paragraphs.count == 1 {
-            // One line: no wrapping, cut where the mode says (at no width, nothing is cut).
-            let joined = Array(paragraphs.joined(separator: [Cluster.space]))
+            // One line: no wrapping, cut where the mode says (at no width, nothing is cut). A
+            // text of one paragraph is that line as it is (joined, it was copied cluster by cluster).
+            let joined = paragraphs.count == 1 ? paragraphs[0] : Array(paragraphs.joined(separator: [Cluster.space]))
             return [width.map { truncate(joined, width: $0, mode: options.truncation) } ?? TextLine(clusters: joined)]
         }
         var lines: [TextLine] = []
