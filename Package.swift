@@ -35,17 +35,21 @@ let package = Package(
         // glibc's allocator tuning, which the Glibc module does not bring (malloc.h).
         .systemLibrary(name: "CMalloc"),
 
+        // How the lists kept from frame to frame are emptied and taken, keeping their storage
+        // (`removeAllKeepingStorage`, `takeAll(keepingStorageIn:)`): below every module that keeps one.
+        .target(name: "LoomCollections"),
+
         // The picture a viewer is sent: cells and their grid, grid operations, styles, colours.
         // Knows nothing of views, sockets or the store: the daemon's renderer draws into it and
         // a viewer applies it.
         .target(name: "LoomCells"),
 
         // The view graph: views, dynamic properties, identity, invalidation, the evaluation pass.
-        .target(name: "LoomGraph", dependencies: ["LoomCells"]),
+        .target(name: "LoomGraph", dependencies: ["LoomCells", "LoomCollections"]),
 
         // Layout, text (utf8proc clusters, wrapping), drawing into a cell grid, grid diffs: from
         // the graph's primitives to the operations a viewer applies. Knows nothing of sockets or the store.
-        .target(name: "LoomLayout", dependencies: ["LoomGraph", "LoomCells", "CUTF8Proc"]),
+        .target(name: "LoomLayout", dependencies: ["LoomGraph", "LoomCells", "LoomCollections", "CUTF8Proc"]),
 
         // JSON (RFC 8259) values, their parser and writer and limits, JSON Pointer, JSON Patch and
         // Merge Patch: the document model the store keeps and the wire carries. Depends on nothing.
@@ -61,11 +65,11 @@ let package = Package(
         .target(name: "LoomLoop", dependencies: ["CLibUV"]),
 
         // The daemon: scenes, connections, roles, viewers, frame pacing, flow control, stats, trace.
-        .target(name: "LoomDaemon", dependencies: ["CMalloc", "LoomLoop", "LoomCommandLine", "LoomWire", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomLayout", "LoomGraph", "LoomCells", "LoomSceneDocuments", "LoomDocumentViews"]),
+        .target(name: "LoomDaemon", dependencies: ["CMalloc", "LoomLoop", "LoomCommandLine", "LoomWire", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomLayout", "LoomGraph", "LoomCells", "LoomCollections", "LoomSceneDocuments", "LoomDocumentViews"]),
 
         // The document store: revisions, transactions, watches, fine-grained dependencies
         // through LoomGraph's seam (`DependencySource`), SQLite persistence.
-        .target(name: "LoomStore", dependencies: ["LoomJSON", "LoomGraph", "CSQLite"]),
+        .target(name: "LoomStore", dependencies: ["LoomJSON", "LoomGraph", "LoomCollections", "CSQLite"]),
 
         // Views' reads of the store: `@StoreValue`, `@StoreMembers`, `@StoreCounts` and the
         // store in the environment. Above both the graph and the store, so neither knows the other's types.
@@ -83,7 +87,7 @@ let package = Package(
         .target(name: "LoomTerminal", dependencies: ["LoomWire", "LoomCells"]),
 
         // The `loom` tool: verbs, their one small argument parser, a blocking protocol client, the viewer.
-        .target(name: "LoomClient", dependencies: ["LoomCommandLine", "LoomWire", "LoomCells", "LoomJSON", "LoomTerminal", "LoomSceneDocuments"]),
+        .target(name: "LoomClient", dependencies: ["LoomCommandLine", "LoomWire", "LoomCells", "LoomCollections", "LoomJSON", "LoomTerminal", "LoomSceneDocuments"]),
         .executableTarget(name: "loom", dependencies: ["LoomClient"]),
 
         // Scene documents, as data: decoding (comments allowed), validation whose errors name a
@@ -121,7 +125,7 @@ let package = Package(
         .testTarget(name: "LoomLoopTests", dependencies: ["LoomLoop"]),
         .testTarget(name: "LoomDaemonTests", dependencies: ["LoomDaemon", "LoomCommandLine", "LoomWire", "LoomJSON", "LoomStore", "LoomStoreViews", "LoomLayout", "LoomGraph", "LoomScenes", "loomd", "loom", "loom-example-counter", "loom-example-incidents", "LoomBench", "LoomTestSupport", "LoomCells", "LoomLoop"]),
         .testTarget(name: "LoomWireTests", dependencies: ["LoomWire", "LoomJSON", "LoomLayout", "LoomCells", "LoomGraph", "LoomTestSupport"]),
-        .testTarget(name: "LoomLayoutTests", dependencies: ["LoomLayout", "LoomGraph", "LoomTestSupport", "LoomCells"]),
+        .testTarget(name: "LoomLayoutTests", dependencies: ["LoomLayout", "LoomGraph", "LoomTestSupport", "LoomCells", "LoomCollections"]),
         .testTarget(name: "LoomJSONTests", dependencies: ["LoomJSON", "LoomTestSupport"]),
         .testTarget(name: "LoomStoreTests", dependencies: ["LoomStore", "LoomJSON", "LoomStoreViews", "LoomGraph", "LoomLayout", "LoomStoreCrashChild", "LoomTestSupport"]),
         // The layering of the modules: the manifest, the import lines, and what the loom program contains.

@@ -1,5 +1,6 @@
 import Foundation
 import LoomCells
+import LoomCollections
 import LoomWire
 
 /// `loom`'s connection to the daemon, over the socket or `ssh HOST loom proxy`'s pipes: it says

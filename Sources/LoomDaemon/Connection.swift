@@ -1,4 +1,5 @@
 import LoomCells
+import LoomCollections
 import LoomJSON
 import LoomLayout
 import LoomLoop

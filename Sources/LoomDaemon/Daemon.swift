@@ -1,5 +1,6 @@
 import Glibc
 import LoomCells
+import LoomCollections
 import LoomGraph
 import LoomJSON
 import LoomLayout

@@ -1,4 +1,5 @@
 import LoomCells
+import LoomCollections
 import LoomLayout
 import LoomWire
 

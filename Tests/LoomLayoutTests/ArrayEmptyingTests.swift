@@ -1,4 +1,4 @@
-import LoomCells
+import LoomCollections
 import Testing
 
 @Suite("Emptying a list kept from frame to frame")

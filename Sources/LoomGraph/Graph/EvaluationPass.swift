@@ -1,4 +1,4 @@
-import LoomCells
+import LoomCollections
 
 /// The evaluation pass (docs/architecture.md, rules 2, 6, 12).
 ///

@@ -1,4 +1,4 @@
-import LoomCells
+import LoomCollections
 
 /// The boxes of a layout in progress: boxes placed anew, and runs of boxes copied from the
 /// previous layout of the same geometry (`PlacementReuse`), in pre-order.

@@ -1,4 +1,5 @@
 import LoomCells
+import LoomCollections
 import LoomGraph
 
 /// Layout's shortcut for the commonest change: a text (or another leaf) shows something new,

@@ -1,4 +1,4 @@
-import LoomCells
+import LoomCollections
 
 /// A few values by key, found by comparing keys in turn: a layout cache entry holds one to a
 /// handful of sizes (a text measured at zero, at its natural width, at its share), where

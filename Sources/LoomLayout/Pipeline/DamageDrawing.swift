@@ -1,4 +1,5 @@
 import LoomCells
+import LoomCollections
 import LoomGraph
 
 /// Stages 4 and 5, drawing and diff per geometry.

@@ -1,4 +1,5 @@
 import LoomCells
+import LoomCollections
 import LoomGraph
 
 /// Stage 3, layout per geometry.

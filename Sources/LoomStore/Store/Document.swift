@@ -1,4 +1,6 @@
+import LoomCollections
 import LoomJSON
+
 /// The store's JSON document and its primitive edits (RFC 6902's add, remove, replace).
 ///
 /// Every edit is in place: containers are moved out of their parent while being changed, so
@@ -59,9 +61,9 @@ struct Document {
 
         /// Empty for the next transaction, keeping the storage of lists within `keptCapacity`.
         mutating func removeAll() {
-            undo.removeAll(keepingCapacity: undo.capacity <= Self.keptCapacity)
-            changes.removeAll(keepingCapacity: changes.capacity <= Self.keptCapacity)
-            performed.removeAll(keepingCapacity: performed.capacity <= Self.keptCapacity)
+            undo.removeAll(keepingStorageUpTo: Self.keptCapacity)
+            changes.removeAll(keepingStorageUpTo: Self.keptCapacity)
+            performed.removeAll(keepingStorageUpTo: Self.keptCapacity)
             sizeBefore = nil
         }
     }
