@@ -14,9 +14,11 @@ SYSCONFDIR ?= $(if $(filter /usr,$(PREFIX)),/etc,$(PREFIX)/etc)
 DOCDIR = $(PREFIX)/share/doc/loom
 FUZZ_RUNS ?= 1500000
 # This repository's own release builds skip Swift's run-time exclusivity checks (docs/BENCHMARKS.md,
-# "exclusivity"): a flag of the build, not of Package.swift, where SwiftPM would refuse it in a
-# package depended on by version. Debug builds, which the tests run, keep the checks.
-RELEASE = -c release -Xswiftc -enforce-exclusivity=unchecked
+# "exclusivity") and optimize across modules (generic code of one module specialized for the
+# types of another: docs/BENCHMARKS.md, "cross-module optimization"): flags of the build, not of
+# Package.swift, where SwiftPM would refuse them in a package depended on by version. Debug
+# builds, which the tests run, keep the checks.
+RELEASE = -c release -Xswiftc -enforce-exclusivity=unchecked -Xswiftc -cross-module-optimization
 # What is installed and measured is also laid out for an update woken from idle (docs/BENCHMARKS.md,
 # "Code layout"): Swift's runtime linked in, each function in a section of its own, and lld
 # putting first the functions an update runs (release/hot-functions.order; make hot-functions).

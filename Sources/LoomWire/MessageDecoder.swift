@@ -65,7 +65,8 @@ public struct MessageDecoder {
     private mutating func decodeBuffered(into messages: inout [Result<Message, WireError>]) throws(WireError) {
         var start = 0
         defer {
-            buffer.removeFirst(start)
+            // Not called for nothing: it costs a generic `replaceSubrange` all the same.
+            if start > 0 { buffer.removeFirst(start) }
             scanned = max(0, scanned - start)
             if buffer.isEmpty && buffer.capacity > Self.keptBufferCapacity { buffer = [] }
         }

@@ -306,7 +306,8 @@ package final class LayoutEngine {
 
     /// The node's entry if this engine has made one, as it is (nothing made or emptied).
     func existingEntry(of node: Node) -> Entry? {
-        if let own = node.layoutCache as? Entry, own.owner === entryCount { return own }
+        // Only entries are kept there (by engines, each in its own or aside): not cast, unchecked.
+        if let own = node.layoutCache.map({ unsafeDowncast($0, to: Entry.self) }), own.owner === entryCount { return own }
         return aside[ObjectIdentifier(node)]
     }
 

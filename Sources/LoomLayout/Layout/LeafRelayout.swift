@@ -131,6 +131,8 @@ extension LayoutEngine {
 
     /// The subtrees of `roots` that are not inside another's.
     private static func outermost(_ roots: [(index: Int, depth: Int)], in boxes: [LayoutBox]) -> [(index: Int, depth: Int)] {
+        // The commonest case, every leaf keeping its sizes: nothing to sort.
+        guard roots.count > 1 else { return roots }
         var result: [(index: Int, depth: Int)] = []
         for root in roots.sorted(by: { $0.index < $1.index }) where !result.contains(where: { $0.index <= root.index && root.index <= $0.index + boxes[$0.index].descendants }) {
             result.append(root)
