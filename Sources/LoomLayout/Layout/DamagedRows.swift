@@ -40,7 +40,8 @@ package struct DamagedRows: Equatable {
     /// No row damaged, nothing shifted; the storage kept (a frame's damage is cleared in place).
     package mutating func removeAll() {
         guard count > 0 || shifted else { return }
-        for row in damaged.indices { damaged[row] = false }
+        // At once (a step per row of the screen cost a frame as much as drawing a row).
+        damaged.withUnsafeMutableBufferPointer { $0.update(repeating: false) }
         count = 0
         shifted = false
     }
@@ -48,6 +49,7 @@ package struct DamagedRows: Equatable {
     package mutating func formUnion(_ other: DamagedRows) {
         precondition(other.height == height, "damage of screens of different heights")
         shifted = shifted || other.shifted
+        guard other.count > 0 else { return }
         for row in 0..<height where other.damaged[row] && !damaged[row] {
             damaged[row] = true
             count += 1
