@@ -39,7 +39,8 @@ extension SceneGraph {
             // The viewports of a frame share its geometry, and so the cursor: found once.
             let cursor = frame.viewports.first?.cursor
             for viewport in frame.viewports {
-                let session = sessionsByViewport[ObjectIdentifier(viewport)]!
+                // A frame is only of the viewports asked for, each a session's here (`add`).
+                let session = unsafeDowncast(viewport.host!, to: ViewerSession.self)
                 let keyframe = session.sendsKeyframe
                 guard !frame.operations.isEmpty || keyframe || cursor != session.sentCursor else { continue }
                 let highlight = session.highlights ? evaluatedRectangles(in: viewport) : []

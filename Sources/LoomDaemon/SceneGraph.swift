@@ -8,9 +8,6 @@ final class SceneGraph {
     let graph: ViewGraph
     let renderer: SceneRenderer
     private(set) var sessions: [ViewerSession] = []
-    /// The sessions by their viewports, which is how the renderer's frames name them: kept as
-    /// sessions come and go, not made at every frame.
-    private(set) var sessionsByViewport: [ObjectIdentifier: ViewerSession] = [:]
     /// No viewer has acted on it (pressed, chose, navigated): its view state is the scene's
     /// initial one, which new viewers and snapshots start from.
     var isInitial = true
@@ -35,13 +32,14 @@ final class SceneGraph {
 
     func add(_ session: ViewerSession) {
         sessions.append(session)
-        sessionsByViewport[ObjectIdentifier(session.viewport)] = session
+        // How the renderer's frames, which name viewports, lead to their sessions.
+        session.viewport.host = session
         needsFrame = true
     }
 
     func remove(_ session: ViewerSession) {
         sessions.removeAll { $0 === session }
-        sessionsByViewport[ObjectIdentifier(session.viewport)] = nil
+        session.viewport.host = nil
         renderer.removeViewport(session.viewport)
     }
 

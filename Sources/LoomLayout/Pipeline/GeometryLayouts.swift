@@ -53,19 +53,29 @@ final class GeometryLayouts {
     /// Lays out the chosen viewports, and every other viewport of the same geometry with them.
     func layout(_ chosen: [Viewport], among viewports: [Viewport], root: Node, engine: LayoutEngine) {
         call += 1
-        for viewport in chosen {
+        /// A chosen viewport's retained layout, made when its geometry is new, marked chosen.
+        func chosenLayout(of viewport: Viewport) -> Retained {
             let key = viewport.layoutKey
-            if let last = retained[key] {
-                last.chosenIn = call
+            let last: Retained
+            if let known = retained[key] {
+                last = known
             } else {
-                let last = Retained(height: viewport.size.height)
-                last.chosenIn = call
+                last = Retained(height: viewport.size.height)
                 retained[key] = last
             }
+            last.chosenIn = call
+            return last
         }
         // Each viewport's retained layout, found once (a key lookup hashes and compares offsets),
-        // into a list whose storage is kept from call to call.
-        for viewport in viewports { found.append(retained[viewport.layoutKey]) }
+        // into a list whose storage is kept from call to call. When every viewport is chosen
+        // (the chosen are some of the viewports, each once), as in most frames, each is looked
+        // up once; else the chosen ones first, so that another of their geometry finds theirs.
+        if chosen.count == viewports.count {
+            for viewport in viewports { found.append(chosenLayout(of: viewport)) }
+        } else {
+            for viewport in chosen { _ = chosenLayout(of: viewport) }
+            for viewport in viewports { found.append(retained[viewport.layoutKey]) }
+        }
         // Each layout is written over its retained layout's boxes, which nothing else may share.
         for (viewport, last) in zip(viewports, found) where last?.chosenIn == call { viewport.boxes = [] }
         placedLeavesOnly = true

@@ -33,6 +33,10 @@ package final class Viewport {
     var followedFocusRequest = 0
     /// The graph's last `scrollTo` this viewport followed (`ViewGraph.scrollRequestGeneration`).
     var followedScrollRequest = 0
+    /// What the host keeps for this viewport (the daemon: its viewer's session), found from a
+    /// frame's viewports without a table; the host sets it, and clears it when it lets the
+    /// viewport go (it may hold the viewport itself).
+    package var host: AnyObject?
     /// The clicks of this viewer's pointer, counted into series (double clicks).
     var clickSeries = ClickSeries()
 
