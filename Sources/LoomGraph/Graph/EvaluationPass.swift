@@ -118,11 +118,17 @@ extension ViewGraph {
 
     /// Stamps `node` and its ancestors with this generation, stopping at one already stamped.
     private func markLayoutChanged(from node: Node) {
-        // Not retained step by step: the graph owns every ancestor while the walk runs.
-        unowned(unsafe) var current: Node? = node
-        while let changed = current, changed.layoutStamp != layoutGeneration {
-            changed.layoutStamp = layoutGeneration
-            current = changed.parent
+        // Not retained step by step: the graph owns every ancestor while the walk runs. (An
+        // `unowned(unsafe)` variable was still retained and released at each step, bound to a
+        // strong name; an unmanaged one is lent.)
+        let generation = layoutGeneration
+        var next: Unmanaged<Node>? = .passUnretained(node)
+        while let current = next {
+            next = current._withUnsafeGuaranteedRef { changed in
+                guard changed.layoutStamp != generation else { return nil }
+                changed.layoutStamp = generation
+                return changed.parent.map(Unmanaged.passUnretained)
+            }
         }
     }
 
