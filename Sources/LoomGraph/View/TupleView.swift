@@ -16,9 +16,10 @@ public struct TupleView<T>: View {
 
 extension TupleView: PrimitiveView {
     mutating func updateChildren(_ children: inout ChildList) {
+        let elements = children.node.state { KeptTupleElements(TupleElements.of(T.self)) }.list
         withUnsafeMutablePointer(to: &value) { pointer in
             let base = UnsafeMutableRawPointer(pointer)
-            for element in TupleElements.of(T.self) {
+            for element in elements {
                 Self.append(element.type, at: base + element.offset, to: &children)
             }
         }
@@ -28,4 +29,12 @@ extension TupleView: PrimitiveView {
     private static func append<Element: View>(_: Element.Type, at pointer: UnsafeMutableRawPointer, to children: inout ChildList) {
         children.append(lending: &pointer.assumingMemoryBound(to: Element.self).pointee)
     }
+}
+
+/// A tuple type's elements, kept by each of its nodes: taken from the process-wide cache (a
+/// lock and a hashed lookup) once per node rather than at every update. Not nested in the
+/// generic `TupleView`, whose every nested type's metadata is looked up at run time.
+private final class KeptTupleElements {
+    let list: [(offset: Int, type: any View.Type)]
+    init(_ list: [(offset: Int, type: any View.Type)]) { self.list = list }
 }

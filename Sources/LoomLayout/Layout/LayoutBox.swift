@@ -39,9 +39,10 @@ package struct LayoutBox {
     }
 
     /// Whether its own drawing is the same as `other`'s: the same cells in the same places.
+    /// (The primitive first after the places: a box placed again mostly shows something new.)
     func drawsLike(_ other: LayoutBox) -> Bool {
-        frame == other.frame && clip == other.clip && drawnRows == other.drawnRows && context == other.context
-            && primitive == other.primitive && lines == other.lines && marks == other.marks
+        frame == other.frame && clip == other.clip && drawnRows == other.drawnRows && primitive == other.primitive
+            && context == other.context && lines == other.lines && marks == other.marks
     }
 
     /// Sets `drawnRows` from the frame and the marks: none for a box that draws only its marks
