@@ -51,7 +51,9 @@ final class GeometryLayouts {
     subscript(key: LayoutKey) -> Retained? { retained[key] }
 
     /// Lays out the chosen viewports, and every other viewport of the same geometry with them.
+    /// The chosen are some of `viewports`, each once (the renderer's own).
     func layout(_ chosen: [Viewport], among viewports: [Viewport], root: Node, engine: LayoutEngine) {
+        assert(chosen.allSatisfy { viewport in viewports.contains { $0 === viewport } }, "a chosen viewport is not the renderer's")
         call += 1
         /// A chosen viewport's retained layout, made when its geometry is new, marked chosen.
         func chosenLayout(of viewport: Viewport) -> Retained {
