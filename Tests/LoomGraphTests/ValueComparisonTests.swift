@@ -69,6 +69,16 @@ struct ComparisonTable {
         }
     }
 
+    /// The comparers lend the two values on as `inout` accesses, which may not overlap: one
+    /// value at one address compared with itself is read as it is, by the same rule (`==`, so
+    /// a NaN still differs from itself; an input is the same input).
+    @Test func aValueComparedWithItselfInPlaceFollowsTheSameRule() {
+        var values: (Double, EquatableWithFields, State<Int>) = (.nan, EquatableWithFields(id: 1, note: "a"), State(wrappedValue: 1))
+        withUnsafePointer(to: &values.0) { #expect(!ValueComparer.forType(Double.self).equal(UnsafeRawPointer($0), UnsafeRawPointer($0))) }
+        withUnsafePointer(to: &values.1) { #expect(ValueComparer.forType(EquatableWithFields.self).equal(UnsafeRawPointer($0), UnsafeRawPointer($0))) }
+        withUnsafePointer(to: &values.2) { #expect(ValueComparer.forType(State<Int>.self).equal(UnsafeRawPointer($0), UnsafeRawPointer($0))) }
+    }
+
     @Test func changedFieldsAreNamedAsTheUserWroteThem() {
         let info = ViewTypeInfo.of(WithState.self)
         #expect(info.changedFields(WithState(title: "a"), WithState(title: "b")).names == ["title"])

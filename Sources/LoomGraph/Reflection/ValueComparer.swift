@@ -75,7 +75,9 @@ protocol ViewInput {
 
 final class InputComparer<T: ViewInput>: ValueComparer, @unchecked Sendable {
     override func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
-        Self.same(&lhs.lent(as: T.self).pointee, &rhs.lent(as: T.self).pointee)
+        // A value compared with itself is read as it is: two `inout` accesses may not overlap.
+        guard lhs != rhs else { return lhs.assumingMemoryBound(to: T.self).pointee.isSameInput(as: rhs.assumingMemoryBound(to: T.self).pointee) }
+        return Self.same(&lhs.lent(as: T.self).pointee, &rhs.lent(as: T.self).pointee)
     }
 
     private static func same(_ lhs: inout T, _ rhs: inout T) -> Bool { lhs.isSameInput(as: rhs) }
@@ -83,7 +85,9 @@ final class InputComparer<T: ViewInput>: ValueComparer, @unchecked Sendable {
 
 final class EquatableComparer<T: Equatable>: ValueComparer, @unchecked Sendable {
     override func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
-        Self.same(&lhs.lent(as: T.self).pointee, &rhs.lent(as: T.self).pointee)
+        // A value compared with itself is read as it is: two `inout` accesses may not overlap.
+        guard lhs != rhs else { return lhs.assumingMemoryBound(to: T.self).pointee == rhs.assumingMemoryBound(to: T.self).pointee }
+        return Self.same(&lhs.lent(as: T.self).pointee, &rhs.lent(as: T.self).pointee)
     }
 
     private static func same(_ lhs: inout T, _ rhs: inout T) -> Bool { lhs == rhs }
