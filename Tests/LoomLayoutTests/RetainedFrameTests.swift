@@ -234,7 +234,8 @@ struct RetainedFrameTests {
     }
 
     /// A change drawn in place copies the rows it replaces into a list kept between frames:
-    /// a row's room is kept, a change of many rows gives back what it grew past the bound.
+    /// a row's room is kept, a change of many rows gives back what it grew past the bound (and
+    /// its operations list keeps no more than its own bound).
     @Test func theCellsAChangeReplacesAreKeptWithinABoundBetweenFrames() {
         let (board, renderer, viewport, _) = drawnBoard(size: Size(width: 200, height: 50))
         board.jobs[7].title = "job seven"
@@ -246,6 +247,7 @@ struct RetainedFrameTests {
         #expect(renderer.drawnRows == 12 && renderer.drawnRows * 200 > DamageDrawing.keptCellsCapacity)
         #expect(renderer.keptCells == 0, "past the bound: given back once diffed")
         #expect(Snapshot.text(viewport.grid).contains("job 11 changed"))
+        #expect(renderer.keptOperations <= DamageDrawing.keptOperationsCapacity, "operations kept: \(renderer.keptOperations)")
     }
 
     @Test func aOneRowChangePlacesThatRowAndItsAncestorsAndDrawsOneRow() {

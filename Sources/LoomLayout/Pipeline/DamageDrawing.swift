@@ -57,8 +57,14 @@ final class DamageDrawing {
     /// The room `cellsBefore` holds between frames: what the tests check against the bound.
     var keptCells: Int { cellsBefore.capacity }
     /// The lists of the frame of a change drawn in place, kept for their storage: emptied once
-    /// the frame that shares them is delivered and let go.
+    /// the frame that shares them is delivered and let go. The viewports are at most the
+    /// geometry's; the operations keep room for `keptOperationsCapacity`.
     private var inPlace = (viewports: [Viewport](), operations: [GridOperation]())
+    /// The most operations `inPlace` keeps room for between frames (a few rows' changed spans,
+    /// a few KB): a change of many rows, or of rows changed in many places, gives its room back.
+    static let keptOperationsCapacity = 64
+    /// The room the operations list holds between frames: what the tests check against the bound.
+    var keptOperations: Int { inPlace.operations.capacity }
     /// Counts `draw` calls: what `Drawn.drawnIn` is compared with.
     private var call = 0
 
@@ -105,7 +111,7 @@ final class DamageDrawing {
             frames.forEach(deliver)
             frames.removeAllKeepingStorage()
             inPlace.viewports.removeAllKeepingStorage()
-            inPlace.operations.removeAllKeepingStorage()
+            inPlace.operations.removeAll(keepingStorageUpTo: Self.keptOperationsCapacity)
         }
         // What was drawn is what the next frame draws over; damage is counted from here.
         if order.count < drawings.count { drawings = drawings.filter { $0.value.drawnIn == call } }

@@ -146,6 +146,9 @@ package final class SceneRenderer {
     /// tests check against `DamageDrawing.keptCellsCapacity`.
     package var keptCells: Int { drawing.keptCells }
 
+    /// The same for the operations of such a change, against `DamageDrawing.keptOperationsCapacity`.
+    package var keptOperations: Int { drawing.keptOperations }
+
     /// Layouts computed so far (viewports sharing one count once): what the tests count.
     package var layoutCount: Int { layouts.count }
 }
