@@ -33,8 +33,10 @@ import LoomWire
 ///
 /// The functions the longer runs ran more of (of all three pairs) are those an update runs:
 /// `--hot-functions FILE` writes them there (`make hot-functions` into `release/hot-functions.order`, the order in which
-/// release builds lay out their code), and `functions_per_update_laid_out` says how many of them
-/// that file still lists.
+/// release builds lay out their code, leaving out those the linker cannot move alone), and
+/// `functions_per_update_laid_out` says how many of them that file still lists.
+/// `daemon_code_pages_per_mutation` says how the linker followed it: the pages the daemon's
+/// update runs code from, in this program as linked.
 ///
 /// Skipped, with a message, when valgrind is not installed. With `LOOM_BENCH_CALLGRIND_DIR`
 /// set, the six callgrind files are kept in that directory (made if missing), named by side
@@ -77,10 +79,33 @@ enum InstructionsBenchmark {
                        meaning: "functions an update runs, in the daemon and the viewer"),
                 Figure(key: "functions_per_update_laid_out", value: Double(functions.filter(laidOut.contains).count) / Double(max(functions.count, 1)),
                        unit: "share", meaning: "of those, the share release builds lay out first (release/hot-functions.order; target >= 0.9, else make hot-functions)"),
+                Figure(key: "daemon_code_pages_per_mutation", value: Double(try pages(of: daemon.functions, in: CommandLine.arguments[0])), unit: "pages",
+                       meaning: "4 KiB pages the functions of the daemon's update lie in, in this program as linked"),
             ]
         } catch {
             Bench.failed("instructions", error)
         }
+    }
+
+    /// The 4 KiB pages that the bodies of `functions` lie in, in `binary` (`nm`'s addresses and
+    /// sizes; a function defined elsewhere, in libc or libuv, is not counted): what a wake after
+    /// idleness brings back into the caches and the TLB page by page, and whether the linker
+    /// followed the order. Laid out, the daemon's own functions share about 55 pages; the
+    /// standard library's, which the linker cannot move (docs/BENCHMARKS.md, "Code layout"),
+    /// take about one page each.
+    static func pages(of functions: [String], in binary: String) throws -> Int {
+        let (status, output) = spawnAndWait("/usr/bin/nm", ["--defined-only", "--print-size", binary])
+        guard status == 0 else { throw BenchFailure("nm could not read \(binary) (status \(status); apt-get install binutils)") }
+        let wanted = Set(functions)
+        var pages = Set<UInt64>()
+        for line in output.split(separator: "\n") {
+            // address, size, type, name; a symbol without a size has no second column
+            let words = line.split(separator: " ")
+            guard words.count == 4, "tTwW".contains(words[2]), wanted.contains(String(words[3])),
+                  let address = UInt64(words[0], radix: 16), let size = UInt64(words[1], radix: 16) else { continue }
+            pages.formUnion((address >> 12)...((address + max(size, 1) - 1) >> 12))
+        }
+        return pages.count
     }
 
     /// The symbol order release builds give the linker (the Makefile's `SHIPPED`).

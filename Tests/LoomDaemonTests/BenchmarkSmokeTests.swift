@@ -64,10 +64,11 @@ struct BenchmarkSmokeTests {
         #expect(files == ["daemon", "daemon-document", "viewer"].flatMap { side in ["2", "4"].map { "callgrind.\(side).\($0)" } }.sorted())
         let figures = try JSONParser.parse(run.output)
         for key in ["daemon_instructions_per_mutation", "daemon_instructions_per_mutation_document", "viewer_instructions_per_frame", "functions_per_update",
-                    "daemon_memory_lines_per_mutation", "daemon_code_lines_per_mutation"] {
+                    "daemon_memory_lines_per_mutation", "daemon_code_lines_per_mutation", "daemon_code_pages_per_mutation"] {
             #expect(figures[key]?.doubleValue?.isFinite == true, "instructions reports \(key): \(run.output)")
         }
         #expect(figures["functions_per_update_laid_out"]?.doubleValue.map { (0...1).contains($0) } == true)
+        #expect(figures["daemon_code_pages_per_mutation"]?.doubleValue.map { $0 >= 10 } == true, "the update's functions were found in the program as linked")
         let functions = try String(contentsOfFile: order, encoding: .utf8).split(separator: "\n")
         #expect(Double(functions.count) == figures["functions_per_update"]?.doubleValue)
         #expect(functions.contains { $0.hasPrefix("$s") && $0.contains("renderFrame") }, "the daemon's frame")
