@@ -90,9 +90,9 @@ enum InstructionsBenchmark {
     /// The 4 KiB pages that the bodies of `functions` lie in, in `binary` (`nm`'s addresses and
     /// sizes; a function defined elsewhere, in libc or libuv, is not counted): what a wake after
     /// idleness brings back into the caches and the TLB page by page, and whether the linker
-    /// followed the order. Laid out, the daemon's own functions share about 55 pages; the
+    /// followed the order. Laid out, the daemon's own functions share about 60 pages; the
     /// standard library's, which the linker cannot move (docs/BENCHMARKS.md, "Code layout"),
-    /// take about one page each.
+    /// take about 35 more, one or two each.
     static func pages(of functions: [String], in binary: String) throws -> Int {
         let (status, output) = spawnAndWait("/usr/bin/nm", ["--defined-only", "--print-size", binary])
         guard status == 0 else { throw BenchFailure("nm could not read \(binary) (status \(status); apt-get install binutils)") }
