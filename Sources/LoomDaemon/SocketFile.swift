@@ -32,10 +32,18 @@ enum SocketFile {
         }
     }
 
-    /// The directory part of `path`, created (0700) when missing if its own parent exists.
+    /// The directory part of `path`, created 0700 when missing if its own parent exists: 0700
+    /// whatever the umask the daemon was started with (`mkdir` applies it; one that takes the
+    /// owner's bits away would leave a directory the daemon itself could not use).
     private static func createDirectory(of path: String) throws(DaemonError) {
         let directory = SocketPath.directory(of: path)
-        guard mkdir(directory, 0o700) != 0, errno != EEXIST else { return }
+        if mkdir(directory, 0o700) == 0 {
+            guard chmod(directory, 0o700) == 0 else {
+                throw DaemonError("cannot make the socket's directory \(directory) private: \(String(cString: strerror(errno)))")
+            }
+            return
+        }
+        guard errno != EEXIST else { return }
         let reason = String(cString: strerror(errno))
         throw DaemonError("cannot create the socket's directory \(directory): \(reason)"
             + (errno == ENOENT ? " (its parent does not exist; loomd creates only the socket's own directory)" : ""))

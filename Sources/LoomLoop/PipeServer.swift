@@ -16,11 +16,14 @@ public final class PipeServer: Handle {
 
     private var pipe: UnsafeMutablePointer<uv_pipe_t> { UnsafeMutableRawPointer(handle).assumingMemoryBound(to: uv_pipe_t.self) }
 
-    /// Binds a socket file at `path` with permission bits `mode` (applied before anyone can connect).
+    /// Binds a socket file at `path` with permission bits `mode`, applied before anyone can
+    /// connect: a socket that does not listen yet refuses every connection, so the bits are set
+    /// between `bind` and `listen`. Not through the umask, which is the whole process's: a file
+    /// another thread creates meanwhile (a developer's program that runs a daemon, a test runner
+    /// spawning a daemon that inherits it) would get them too.
     public func bind(_ path: String, mode: mode_t = 0o600) throws(LoopError) {
-        let previous = umask(~mode & 0o777)
-        defer { umask(previous) }
         try LoopError.check(uv_pipe_bind(pipe, path), "uv_pipe_bind")
+        guard chmod(path, mode) == 0 else { throw LoopError(call: "chmod", code: -errno) }
     }
 
     /// Adopts a listening socket passed by systemd (`LISTEN_FDS`).

@@ -226,6 +226,23 @@ struct LoomdProcessTests {
         nested.terminate(); nested.waitUntilExit()
     }
 
+    /// The socket's own directory is 0700 and the socket has the mode asked whatever umask
+    /// loomd inherits: here one that takes the owner's write and search bits away, under which
+    /// `mkdir` alone makes a directory the daemon's own user could not use.
+    @Test func theSocketAndItsOwnDirectoryHaveTheirModesWhateverTheUmask() throws {
+        let root = temporaryPath("umask")
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let socket = root + "/own/x.sock"
+        let daemon = try start(["--ephemeral", "--socket", socket, "--socket-mode", "0660"],
+                               under: ["/bin/sh", "-c", "umask 0277 && exec \"$0\" \"$@\""], socket: socket)
+        defer { daemon.terminate(); daemon.waitUntilExit() }
+        #expect(UnixSocketAddress.isListening(socket))
+        var status = stat()
+        #expect(stat(root + "/own", &status) == 0 && status.st_mode & 0o777 == 0o700, "the socket's own directory: \(String(status.st_mode & 0o777, radix: 8))")
+        #expect(stat(socket, &status) == 0 && status.st_mode & 0o777 == 0o660, "the socket: \(String(status.st_mode & 0o777, radix: 8))")
+    }
+
     /// A store that could be read but not written would serve, then fail every write: it is
     /// refused at start instead, on a read-only filesystem and for a database the daemon's user
     /// may not write.
