@@ -22,8 +22,10 @@ struct BenchmarkSmokeTests {
         ("floor", ["cpu_us_per_update_floor", "cpu_us_per_update_floor_daemon", "cpu_us_per_update_floor_viewer", "term_bytes_per_update_floor"]),
     ])
     func eachScenarioRunsAndReportsItsFigures(scenario: String, keys: [String]) throws {
-        let run = spawnAndWait(Self.bench, [scenario, "--quick", "--json"])
-        #expect(run.status == 0)
+        let errors = NSTemporaryDirectory() + "loom-bench-errors-\(scenario)-\(getpid())"
+        defer { unlink(errors) }
+        let run = spawnAndWait(Self.bench, [scenario, "--quick", "--json"], errorsTo: errors)
+        #expect(run.status == 0, "loom-bench \(scenario) said: \((try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")")
         let figures = try JSONParser.parse(run.output)
         for key in keys {
             #expect(figures[key]?.doubleValue.map { $0 >= 0 } == true, "\(scenario) reports \(key): \(run.output)")

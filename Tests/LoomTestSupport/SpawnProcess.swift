@@ -23,8 +23,10 @@ public func spawnProcess(_ path: String, _ arguments: [String], environment: [St
 /// Runs a program to completion with posix_spawn and waitpid, its output read from a pipe (or
 /// sent to /dev/null), with no signal blocked. Foundation's `Process` is not used for programs
 /// that leave a daemon behind (tmux's first command starts its server): it waits for
-/// descriptors the daemon keeps, and passes on the test threads' blocked signals.
-public func spawnAndWait(_ path: String, _ arguments: [String], environment: [String: String]? = nil, captureOutput: Bool = true) -> (status: Int32, output: String) {
+/// descriptors the daemon keeps, and passes on the test threads' blocked signals. Its standard
+/// error goes to the file `errorsTo` names (made or emptied), else to /dev/null.
+public func spawnAndWait(_ path: String, _ arguments: [String], environment: [String: String]? = nil, captureOutput: Bool = true,
+                         errorsTo: String? = nil) -> (status: Int32, output: String) {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -40,7 +42,7 @@ public func spawnAndWait(_ path: String, _ arguments: [String], environment: [St
     } else {
         posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
     }
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, errorsTo ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
     guard let pid = spawnProcess(path, arguments, environment: environment ?? ProcessInfo.processInfo.environment, actions: &actions) else { return (-1, "") }
     var output: [UInt8] = []
