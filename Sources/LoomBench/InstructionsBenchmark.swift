@@ -33,8 +33,8 @@ import LoomWire
 ///
 /// The functions the longer runs ran more of (of all three pairs) are those an update runs:
 /// `--hot-functions FILE` writes them there (`make hot-functions` into `release/hot-functions.order`, the order in which
-/// release builds lay out their code, leaving out those the linker cannot move alone), and
-/// `functions_per_update_laid_out` says how many of them that file still lists.
+/// release builds lay out their code), and `functions_per_update_laid_out` says how many of them
+/// that file still lists.
 /// `daemon_code_pages_per_mutation` says how the linker followed it: the pages the daemon's
 /// update runs code from, in this program as linked.
 ///
@@ -60,6 +60,8 @@ enum InstructionsBenchmark {
             let functions = (daemon.functions + document.functions + viewer.functions).filter { seen.insert($0).inserted }
             // Read before it is written anew: how well the order the build was linked in fits.
             let laidOut = Set(((try? String(contentsOf: order, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init))
+            // The daemon's update ran in this program (`fanout`): its file, for `nm`.
+            let program = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
             if let path = Bench.hotFunctions {
                 guard FileManager.default.createFile(atPath: path, contents: Data(functions.map { $0 + "\n" }.joined().utf8)) else {
                     throw BenchFailure("cannot write \(path)")
@@ -79,7 +81,7 @@ enum InstructionsBenchmark {
                        meaning: "functions an update runs, in the daemon and the viewer"),
                 Figure(key: "functions_per_update_laid_out", value: Double(functions.filter(laidOut.contains).count) / Double(max(functions.count, 1)),
                        unit: "share", meaning: "of those, the share release builds lay out first (release/hot-functions.order; target >= 0.9, else make hot-functions)"),
-                Figure(key: "daemon_code_pages_per_mutation", value: Double(try pages(of: daemon.functions, in: CommandLine.arguments[0])), unit: "pages",
+                Figure(key: "daemon_code_pages_per_mutation", value: Double(try pages(of: daemon.functions, in: program)), unit: "pages",
                        meaning: "4 KiB pages the functions of the daemon's update lie in, in this program as linked"),
             ]
         } catch {
@@ -102,11 +104,16 @@ enum InstructionsBenchmark {
             // address, size, type, name; a symbol without a size has no second column
             let words = line.split(separator: " ")
             guard words.count == 4, "tTwW".contains(words[2]), wanted.contains(String(words[3])),
-                  let address = UInt64(words[0], radix: 16), let size = UInt64(words[1], radix: 16) else { continue }
+                  let address = UInt64(words[0], radix: 16), let size = UInt64(words[1], radix: 16),
+                  size <= largestFunction, address <= UInt64.max - largestFunction else { continue }
             pages.formUnion((address >> 12)...((address + max(size, 1) - 1) >> 12))
         }
         return pages.count
     }
+
+    /// A symbol `nm` says is larger is not a function's body (none of ours is a tenth of it):
+    /// left out of the pages rather than counted as thousands of them.
+    private static let largestFunction: UInt64 = 1 << 20
 
     /// The symbol order release builds give the linker (the Makefile's `SHIPPED`).
     static let order = PeersBenchmark.repository.appendingPathComponent("release/hot-functions.order")
