@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import LoomStore
 
 /// Scene documents on disk: the declared ones the daemon keeps in its state directory
 /// (`scenes/NAME.json`, written whole and atomically — a temporary file, fsync, rename, fsync of
@@ -44,7 +45,7 @@ struct SceneFiles {
 
     /// Writes a document whole (made durable before it replaces the old one).
     func write(_ text: [UInt8], name: String) throws(DaemonError) {
-        if mkdir(directory, 0o700) != 0 && errno != EEXIST { throw DaemonError("cannot make \(directory): \(String(cString: strerror(errno)))") }
+        if let failure = makePrivateDirectory(directory) { throw DaemonError("cannot make \(directory): \(String(cString: strerror(failure)))") }
         let target = path(of: name), temporary = directory + "/." + name + ".json.tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw DaemonError("cannot write \(temporary): \(String(cString: strerror(errno)))") }

@@ -1,4 +1,5 @@
 import Glibc
+import LoomStore
 import LoomWire
 
 /// The path a daemon listens on, made ready without harming anything else that is there.
@@ -32,21 +33,13 @@ enum SocketFile {
         }
     }
 
-    /// The directory part of `path`, created 0700 when missing if its own parent exists: 0700
-    /// whatever the umask the daemon was started with (`mkdir` applies it; one that takes the
-    /// owner's bits away would leave a directory the daemon itself could not use).
+    /// The directory part of `path`, created private (0700 whatever the umask) when missing if
+    /// its own parent exists.
     private static func createDirectory(of path: String) throws(DaemonError) {
         let directory = SocketPath.directory(of: path)
-        if mkdir(directory, 0o700) == 0 {
-            guard chmod(directory, 0o700) == 0 else {
-                throw DaemonError("cannot make the socket's directory \(directory) private: \(String(cString: strerror(errno)))")
-            }
-            return
-        }
-        guard errno != EEXIST else { return }
-        let reason = String(cString: strerror(errno))
-        throw DaemonError("cannot create the socket's directory \(directory): \(reason)"
-            + (errno == ENOENT ? " (its parent does not exist; loomd creates only the socket's own directory)" : ""))
+        guard let failure = makePrivateDirectory(directory) else { return }
+        throw DaemonError("cannot create the socket's directory \(directory): \(String(cString: strerror(failure)))"
+            + (failure == ENOENT ? " (its parent does not exist; loomd creates only the socket's own directory)" : ""))
     }
 
     /// Where a symbolic link points; nil when it cannot be read.

@@ -235,13 +235,33 @@ struct LoomdProcessTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let socket = root + "/own/x.sock"
         let daemon = try start(["--ephemeral", "--socket", socket, "--socket-mode", "0660"],
-                               under: ["/bin/sh", "-c", "umask 0277 && exec \"$0\" \"$@\""], socket: socket)
+                               under: Self.restrictiveUmask, socket: socket)
         defer { daemon.terminate(); daemon.waitUntilExit() }
         #expect(UnixSocketAddress.isListening(socket))
         var status = stat()
         #expect(stat(root + "/own", &status) == 0 && status.st_mode & 0o777 == 0o700, "the socket's own directory: \(String(status.st_mode & 0o777, radix: 8))")
         #expect(stat(socket, &status) == 0 && status.st_mode & 0o777 == 0o660, "the socket: \(String(status.st_mode & 0o777, radix: 8))")
     }
+
+    /// The state directory loomd makes, and the directory of the scenes it keeps there, are
+    /// private (0700) whatever its umask, as the socket's own directory is.
+    @Test func theStateDirectoryAndItsKeptScenesArePrivateWhateverTheUmask() throws {
+        let root = temporaryPath("umask-state")
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let socket = root + "/loom.sock"
+        let daemon = try start(["--state-dir", root + "/state", "--socket", socket], under: Self.restrictiveUmask, socket: socket)
+        defer { daemon.terminate(); daemon.waitUntilExit() }
+        let applied = try LoomProgram.run(["scene", "apply", "jobs", "-"], socket: socket, input: SceneDocumentDaemonTests.board)
+        #expect(applied.status == 0, "\(applied.errors)")
+        for directory in [root + "/state", root + "/state/scenes"] {
+            var status = stat()
+            #expect(stat(directory, &status) == 0 && status.st_mode & 0o777 == 0o700, "\(directory): \(String(status.st_mode & 0o777, radix: 8))")
+        }
+    }
+
+    /// loomd started under a umask that takes the owner's write and search bits away.
+    static let restrictiveUmask = ["/bin/sh", "-c", "umask 0277 && exec \"$0\" \"$@\""]
 
     /// A store that could be read but not written would serve, then fail every write: it is
     /// refused at start instead, on a read-only filesystem and for a database the daemon's user

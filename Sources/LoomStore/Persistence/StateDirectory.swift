@@ -31,10 +31,9 @@ final class StateDirectory {
     /// can be written, and takes the lock.
     init(path: String) throws(DocumentError) {
         self.path = path
-        if mkdir(path, 0o700) != 0 && errno != EEXIST {
-            let reason = Self.reason(errno)
-            throw DocumentError(.storage, "cannot create the state directory \(path): \(reason)"
-                + (errno == ENOENT ? " (its parent does not exist; only the directory itself is created)" : ""))
+        if let failure = makePrivateDirectory(path) {
+            throw DocumentError(.storage, "cannot create the state directory \(path): \(Self.reason(failure))"
+                + (failure == ENOENT ? " (its parent does not exist; only the directory itself is created)" : ""))
         }
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
