@@ -68,9 +68,15 @@ enum Bench {
         return Double(time.tv_sec) * 1e9 + Double(time.tv_nsec)
     }
 
+    /// This program's own file, as the kernel ran it (`argv[0]` may be a bare name found on the
+    /// path, or relative to a directory since left): what `instructions` runs again under
+    /// callgrind and reads the symbols of.
+    static let thisProgram = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        ?? CommandLine.arguments[0])
+
     /// A program built beside this one (`loom`, `loomd`): the real ones a scenario runs.
     static func program(_ name: String) -> URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
+        thisProgram.deletingLastPathComponent().appendingPathComponent(name)
     }
 
     /// A scenario that could not run says so on standard error and gives no figures.

@@ -60,8 +60,6 @@ enum InstructionsBenchmark {
             let functions = (daemon.functions + document.functions + viewer.functions).filter { seen.insert($0).inserted }
             // Read before it is written anew: how well the order the build was linked in fits.
             let laidOut = Set(((try? String(contentsOf: order, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init))
-            // The daemon's update ran in this program (`fanout`): its file, for `nm`.
-            let program = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
             if let path = Bench.hotFunctions {
                 guard FileManager.default.createFile(atPath: path, contents: Data(functions.map { $0 + "\n" }.joined().utf8)) else {
                     throw BenchFailure("cannot write \(path)")
@@ -81,7 +79,7 @@ enum InstructionsBenchmark {
                        meaning: "functions an update runs, in the daemon and the viewer"),
                 Figure(key: "functions_per_update_laid_out", value: Double(functions.filter(laidOut.contains).count) / Double(max(functions.count, 1)),
                        unit: "share", meaning: "of those, the share release builds lay out first (release/hot-functions.order; target >= 0.9, else make hot-functions)"),
-                Figure(key: "daemon_code_pages_per_mutation", value: Double(try pages(of: daemon.functions, in: program)), unit: "pages",
+                Figure(key: "daemon_code_pages_per_mutation", value: Double(try pages(of: daemon.functions, in: Bench.thisProgram.path)), unit: "pages",
                        meaning: "4 KiB pages the functions of the daemon's update lie in, in this program as linked"),
             ]
         } catch {
@@ -140,7 +138,7 @@ enum InstructionsBenchmark {
         let output = profilePath(document ? "daemon-document" : "daemon", mutations)
         defer { discard(output) }
         let arguments = ["--tool=callgrind", "--demangle=no", "--callgrind-out-file=\(output)", "--toggle-collect=uv_run"] + cacheSimulation
-            + [CommandLine.arguments[0], "fanout", "--quick", "--viewers", "1", "--mutations", String(mutations)]
+            + [Bench.thisProgram.path, "fanout", "--quick", "--viewers", "1", "--mutations", String(mutations)]
             + (document ? ["--document"] : [])
         let (status, _) = spawnAndWait(valgrind, arguments, captureOutput: false)
         guard status == 0 else { throw BenchFailure("the fanout run under callgrind failed (status \(status))") }
