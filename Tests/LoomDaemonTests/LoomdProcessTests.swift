@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import LoomJSON
+import LoomTestSupport
 import LoomWire
 import Testing
 
@@ -221,8 +222,7 @@ struct LoomdProcessTests {
         bare.terminate(); bare.waitUntilExit()
         let nested = try start(["--ephemeral", "--socket", root + "/own/x.sock"], socket: root + "/own/x.sock")
         #expect(UnixSocketAddress.isListening(root + "/own/x.sock"))
-        var status = stat()
-        #expect(stat(root + "/own", &status) == 0 && status.st_mode & 0o777 == 0o700)
+        #expect(permissionBits(of: root + "/own") == 0o700)
         nested.terminate(); nested.waitUntilExit()
     }
 
@@ -238,9 +238,8 @@ struct LoomdProcessTests {
                                under: Self.restrictiveUmask, socket: socket)
         defer { daemon.terminate(); daemon.waitUntilExit() }
         #expect(UnixSocketAddress.isListening(socket))
-        var status = stat()
-        #expect(stat(root + "/own", &status) == 0 && status.st_mode & 0o777 == 0o700, "the socket's own directory: \(String(status.st_mode & 0o777, radix: 8))")
-        #expect(stat(socket, &status) == 0 && status.st_mode & 0o777 == 0o660, "the socket: \(String(status.st_mode & 0o777, radix: 8))")
+        #expect(permissionBits(of: root + "/own") == 0o700, "the socket's own directory")
+        #expect(permissionBits(of: socket) == 0o660, "the socket")
     }
 
     /// The state directory loomd makes, and the directory of the scenes it keeps there, are
@@ -255,8 +254,7 @@ struct LoomdProcessTests {
         let applied = try LoomProgram.run(["scene", "apply", "jobs", "-"], socket: socket, input: SceneDocumentDaemonTests.board)
         #expect(applied.status == 0, "\(applied.errors)")
         for directory in [root + "/state", root + "/state/scenes"] {
-            var status = stat()
-            #expect(stat(directory, &status) == 0 && status.st_mode & 0o777 == 0o700, "\(directory): \(String(status.st_mode & 0o777, radix: 8))")
+            #expect(permissionBits(of: directory) == 0o700, "\(directory)")
         }
     }
 

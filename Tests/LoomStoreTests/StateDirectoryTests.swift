@@ -52,9 +52,9 @@ struct StateDirectoryTests {
         let store = try Store(stateDirectory: directory)
         try store.set("secret", at: pointer("/token"))
         try store.commit()
-        #expect(mode(directory) == 0o700)
+        #expect(permissionBits(of: directory) == 0o700)
         for file in ["state.sqlite", "state.sqlite-wal", "state.sqlite-shm", "lock"] {
-            #expect(mode(directory + "/" + file) == 0o600, "\(file)")
+            #expect(permissionBits(of: directory + "/" + file) == 0o600, "\(file)")
         }
     }
 
@@ -68,7 +68,7 @@ struct StateDirectoryTests {
         }
         chmod(directory + "/state.sqlite", 0o644)
         let store = try Store(stateDirectory: directory)
-        #expect(mode(directory + "/state.sqlite") == 0o600)
+        #expect(permissionBits(of: directory + "/state.sqlite") == 0o600)
         #expect(store.value(at: pointer("/token")) == "secret")
     }
 
@@ -228,9 +228,4 @@ private func contents(of directory: String) -> [String: Data] {
 
 private func size(_ path: String) -> Int {
     ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
-}
-
-private func mode(_ path: String) -> mode_t {
-    var status = stat()
-    return stat(path, &status) == 0 ? status.st_mode & 0o777 : 0
 }
